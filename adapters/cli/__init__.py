@@ -1,0 +1,1 @@
+"""`python -m truthexpiry`: ask a question or run evaluation cases, offline."""

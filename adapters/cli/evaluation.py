@@ -1,0 +1,139 @@
+"""Evaluation cases (one JSON object per line, PRODUCT.md format) run against the pipeline.
+
+Each case brings its own search corpus and as-of date; all cases share one dataset.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from adapters.composition import build_pipeline
+from adapters.offline.evidence import InProcessLifecycleEvidence
+from adapters.offline.search import CorpusMessageSearch, parse_messages
+from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.models.errors import TruthExpiryError
+from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse, Verdict
+from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
+from truthexpiry.services.extraction.rules import RulesClaimExtractor
+
+
+class InvalidCaseError(TruthExpiryError):
+    """An evaluation case that does not follow the case format."""
+
+
+@dataclass(frozen=True, slots=True)
+class CaseResult:
+    case_id: str
+    failures: tuple[str, ...]
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+
+def load_cases(path: Path) -> list[dict[str, Any]]:
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as error:
+        raise InvalidCaseError(f"cannot read cases {path}: {error.strerror}") from None
+    cases = []
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            case = json.loads(line)
+        except json.JSONDecodeError:
+            raise InvalidCaseError(f"{path}:{number}: not a JSON object") from None
+        if not isinstance(case, dict) or not isinstance(case.get("question"), str):
+            raise InvalidCaseError(f"{path}:{number}: a case needs a 'question' string")
+        cases.append(case)
+    return cases
+
+
+def run_cases(
+    cases: list[dict[str, Any]], repository: LifecycleRecordRepository,
+    extractor: ClaimExtractor | None = None, evidence: LifecycleEvidence | None = None,
+) -> Iterator[CaseResult]:
+    evidence = evidence or InProcessLifecycleEvidence(repository)
+    extractor = extractor or RulesClaimExtractor()
+    for number, case in enumerate(cases, start=1):
+        case_id = str(case.get("id", f"case-{number}"))
+        try:
+            as_of = date.fromisoformat(case["as_of"]) if case.get("as_of") else None
+            search = CorpusMessageSearch(parse_messages(case.get("messages", [])))
+        except (TruthExpiryError, ValueError, TypeError) as error:
+            yield CaseResult(case_id, (f"invalid case: {error}",))
+            continue
+        pipeline = build_pipeline(search=search, evidence=evidence, extractor=extractor)
+        response = pipeline.run(TruthExpiryRequest(case["question"], as_of=as_of))
+        yield CaseResult(case_id, tuple(check(case.get("expect") or {}, response)))
+
+
+def check(expect: Mapping[str, Any], response: TruthExpiryResponse) -> Iterator[str]:
+    yield from _check_question(expect.get("question"), response)
+    yield from _check_answer(expect.get("answer"), response)
+    for ts, status in (expect.get("messages") or {}).items():
+        got = _message_status(ts, response, expect)
+        if got != status:
+            yield f"message {ts}: expected {status}, got {got or 'no verdict'}"
+
+
+def _check_question(expected: Any, response: TruthExpiryResponse) -> Iterator[str]:
+    verdicts = response.question_verdicts
+    if expected is None:
+        return
+    if expected == "NO_CLAIM":
+        if verdicts:
+            yield f"question: expected NO_CLAIM, got {verdicts[0].key} {verdicts[0].status}"
+        return
+    key = expected.get("claim_key")
+    matching = [v for v in verdicts if key is None or v.key.canonical == key]
+    if not matching:
+        got = ", ".join(f"{v.key} {v.status}" for v in verdicts) or "no claim"
+        yield f"question: expected {key or 'a claim'}, got {got}"
+        return
+    verdict = matching[0]
+    if expected.get("status") and verdict.status != expected["status"]:
+        yield f"question: expected {expected['status']}, got {verdict.status}"
+    if "current_values" in expected and sorted(verdict.current_values) != sorted(
+        expected["current_values"]
+    ):
+        yield f"question: expected values {expected['current_values']}, got " \
+              f"{list(verdict.current_values)}"
+
+
+def _check_answer(expected: Any, response: TruthExpiryResponse) -> Iterator[str]:
+    if not expected:
+        return
+    answer = response.answer
+    if answer is None:
+        yield "answer: expected an answer, got none"
+        return
+    if expected.get("claim_key") and answer.key.canonical != expected["claim_key"]:
+        yield f"answer: expected {expected['claim_key']}, got {answer.key}"
+    if "current_values" in expected and sorted(answer.current_values) != sorted(
+        expected["current_values"]
+    ):
+        yield f"answer: expected {expected['current_values']}, got {list(answer.current_values)}"
+
+
+def _message_status(
+    ts: str, response: TruthExpiryResponse, expect: Mapping[str, Any]
+) -> str | None:
+    """A message's status; when it states several claims, the one about the question's key."""
+    verdicts = [v for v in response.message_verdicts if v.claim.message and
+                v.claim.message.message_ts == ts]
+    focus = {(e or {}).get("claim_key") for e in (expect.get("question"), expect.get("answer"))
+             if isinstance(e, dict)}
+    focused = [v for v in verdicts if v.key.canonical in focus] or verdicts
+    statuses = {v.status.value for v in focused}
+    return statuses.pop() if len(statuses) == 1 else _describe(focused)
+
+
+def _describe(verdicts: list[Verdict]) -> str | None:
+    return " / ".join(f"{v.key} {v.status}" for v in verdicts) or None

@@ -1,0 +1,103 @@
+"""How a response looks on the command line: the JSON contract and the readable report."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict
+
+_MARK = {
+    Status.CURRENT: "✔ CURRENT",
+    Status.SUPERSEDED: "✘ SUPERSEDED",
+    Status.CONFLICTING: "⚠ CONFLICTING",
+    Status.UNVERIFIED: "? UNVERIFIED",
+}
+
+
+def to_json(question: str, response: TruthExpiryResponse) -> dict[str, Any]:
+    """The `--json` object of PRODUCT.md, field for field."""
+    answer = response.answer
+    return {
+        "question": question,
+        "as_of": response.as_of.isoformat(),
+        "verdicts": [_verdict_json(v) for v in response.verdicts],
+        "answer": None if answer is None else {
+            "claim_key": answer.key.canonical,
+            "current_values": list(answer.current_values),
+            "record_ids": list(answer.record_ids),
+        },
+        "notice": response.notice,
+    }
+
+
+def _verdict_json(verdict: Verdict) -> dict[str, Any]:
+    message = verdict.claim.message
+    return {
+        "source": verdict.claim.source.value,
+        "message_ts": message.message_ts if message else None,
+        "permalink": message.permalink if message else None,
+        "claim_key": verdict.key.canonical,
+        "stated_value": verdict.claim.stated_value,
+        "status": verdict.status.value,
+        "current_values": list(verdict.current_values),
+        "record_ids": list(verdict.record_ids),
+        "explanation": verdict.explanation,
+    }
+
+
+def to_text(question: str, response: TruthExpiryResponse) -> str:
+    lines = [f"Question: {question}", f"As of:    {response.as_of.isoformat()}", ""]
+    for answer in response.answers:
+        lines += _answer_lines(answer)
+    for verdict in response.question_verdicts:
+        lines += _verdict_lines(verdict, "Your claim")
+    found = response.message_verdicts
+    if found:
+        stale = sum(v.status is Status.SUPERSEDED for v in found)
+        lines.append(f"Claims in {response.messages_searched} message(s) found "
+                     f"({stale} stale):")
+        for verdict in found:
+            lines += _verdict_lines(verdict, "Message", indent="  ")
+    elif response.messages_searched:
+        lines.append(f"{response.messages_searched} message(s) found; none states a checkable "
+                     "claim.")
+    if response.notice:
+        lines += ["", f"Note: {response.notice}"]
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _answer_lines(answer: Answer) -> list[str]:
+    values = ", ".join(answer.current_values) or "none in effect"
+    return [
+        f"{_MARK[answer.status]}  {answer.key.describe()}",
+        f"  Current value: {values}" + (f"  [{', '.join(answer.record_ids)}]"
+                                        if answer.record_ids else ""),
+        f"  {answer.explanation}",
+        *_timeline(answer.timeline, "  "),
+        "",
+    ]
+
+
+def _verdict_lines(verdict: Verdict, who: str, indent: str = "") -> list[str]:
+    message = verdict.claim.message
+    lines = [f"{indent}{_MARK[verdict.status]}  {verdict.key.describe()}",
+             f"{indent}  {who} says: {verdict.claim.stated_value}"]
+    if message and message.permalink:
+        lines.append(f"{indent}  Link: {message.permalink}")
+    if verdict.current_values:
+        lines.append(f"{indent}  Current value: {', '.join(verdict.current_values)}  "
+                     f"[{', '.join(verdict.record_ids)}]")
+    lines.append(f"{indent}  {verdict.explanation}")
+    if message is None:
+        lines += _timeline(verdict.timeline, indent + "  ")
+    return [*lines, ""]
+
+
+def _timeline(records: tuple[LifecycleRecord, ...], indent: str) -> list[str]:
+    if not records:
+        return []
+    return [f"{indent}History:"] + [
+        f"{indent}  {r.effective_date.isoformat()}  {r.record_id:<10} {r.state.value:<9} {r.value}"
+        for r in records
+    ]

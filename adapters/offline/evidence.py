@@ -1,0 +1,19 @@
+"""Lifecycle evidence read from a dataset loaded in this process."""
+
+from __future__ import annotations
+
+from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.lifecycle import LifecycleRecord
+
+
+class InProcessLifecycleEvidence:
+    def __init__(self, repository: LifecycleRecordRepository) -> None:
+        self._repository = repository
+
+    def catalog(self) -> Catalog:
+        return self._repository.catalog
+
+    def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
+        return self._repository.lookup(key)

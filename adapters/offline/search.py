@@ -1,0 +1,103 @@
+"""Search over a message corpus file, ranked by BM25 against the question.
+
+The corpus has the shape of `assistant.search.context` results, so the pipeline sees the same
+messages offline as it would from Slack.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from collections.abc import Sequence
+from importlib import resources
+from pathlib import Path
+
+from truthexpiry.models.errors import InvalidMessagesError
+from truthexpiry.models.messages import SearchMessage
+from truthexpiry.services.extraction.text import Kind, tokenize
+
+_REQUIRED = ("message_ts", "channel_id", "content")
+_OPTIONAL = ("channel_name", "author_user_id", "author_name", "permalink")
+_STOPWORDS = frozenset(
+    "a an and are as at be been by can did do does for from has have how i in is it its me of "
+    "on or our still that the their there this to us was we were what when which who will with "
+    "you your about tell".split()
+)
+_K1 = 1.2
+_B = 0.75
+
+
+def demo_messages_path() -> Path:
+    return Path(str(resources.files("adapters.offline") / "data" / "demo_messages.json"))
+
+
+def _terms(text: str) -> list[str]:
+    return [t.key for t in tokenize(text.lower()) if t.kind is not Kind.PUNCT
+            and t.key not in _STOPWORDS]
+
+
+class CorpusMessageSearch:
+    def __init__(self, messages: Sequence[SearchMessage]) -> None:
+        self._messages = tuple(messages)
+        self._terms = [Counter(_terms(m.content)) for m in self._messages]
+        self._lengths = [sum(terms.values()) for terms in self._terms]
+        self._average = (sum(self._lengths) / len(self._lengths)) if self._lengths else 1.0
+        self._document_frequency: Counter[str] = Counter()
+        for terms in self._terms:
+            self._document_frequency.update(terms.keys())
+
+    @classmethod
+    def from_path(cls, path: Path | str) -> CorpusMessageSearch:
+        path = Path(path)
+        try:
+            document = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise InvalidMessagesError(f"messages file not found: {path}") from None
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+            raise InvalidMessagesError(f"cannot read messages {path}: {error}") from None
+        return cls(parse_messages(document))
+
+    def search(
+        self, query: str, *, limit: int, action_token: str | None = None
+    ) -> list[SearchMessage]:
+        terms = set(_terms(query))
+        count = len(self._messages)
+        scored = []
+        for position, (message_terms, length) in enumerate(
+            zip(self._terms, self._lengths, strict=True)
+        ):
+            score = 0.0
+            for term in terms & message_terms.keys():
+                frequency = message_terms[term]
+                df = self._document_frequency[term]
+                idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
+                norm = frequency + _K1 * (1 - _B + _B * length / self._average)
+                score += idf * frequency * (_K1 + 1) / norm
+            if score > 0:
+                scored.append((-score, position))
+        return [self._messages[position] for _, position in sorted(scored)[:limit]]
+
+
+def parse_messages(document: object) -> list[SearchMessage]:
+    """Validate a corpus: a JSON list of messages in the search-result shape."""
+    if not isinstance(document, list):
+        raise InvalidMessagesError("the messages file must hold a JSON list of messages")
+    messages = []
+    for number, raw in enumerate(document, start=1):
+        if not isinstance(raw, dict):
+            raise InvalidMessagesError(f"message #{number}: must be a JSON object")
+        for field in _REQUIRED:
+            if not isinstance(raw.get(field), str) or not raw[field]:
+                raise InvalidMessagesError(f"message #{number}: '{field}' must be a non-empty "
+                                           "string")
+        for field in _OPTIONAL:
+            if raw.get(field) is not None and not isinstance(raw[field], str):
+                raise InvalidMessagesError(f"message #{number}: '{field}' must be a string")
+        messages.append(SearchMessage(
+            message_ts=raw["message_ts"], channel_id=raw["channel_id"],
+            channel_name=raw.get("channel_name") or "", author_user_id=raw.get(
+                "author_user_id") or "", author_name=raw.get("author_name") or "",
+            content=raw["content"], permalink=raw.get("permalink"),
+        ))
+    return messages

@@ -1,0 +1,168 @@
+"""Parsing and validation of the canonical lifecycle dataset (JSON).
+
+`parse_dataset` turns a decoded JSON document into records and catalog notes, or raises
+`InvalidDatasetError` listing every problem it found, each naming its record. It rejects
+duplicate IDs, links to unknown IDs, self-links and cycles, unknown states and bad dates.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from lifecycle_mcp.catalog_notes import parse_catalog_notes
+from truthexpiry.models.catalog import CatalogNotes
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
+from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
+
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+_MAX_REPORTED = 20
+_FIELDS = frozenset({"record_id", "entity", "attribute", "scope", "value", "state",
+                     "effective_date", "supersedes_record_id", "source"})
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedDataset:
+    version: str
+    records: tuple[LifecycleRecord, ...]
+    notes: CatalogNotes
+
+
+def parse_dataset(document: object) -> ParsedDataset:
+    if not isinstance(document, Mapping):
+        raise InvalidDatasetError("the dataset must be a JSON object with a 'records' list")
+    raw_records = document.get("records")
+    if not isinstance(raw_records, list):
+        raise InvalidDatasetError("the dataset has no 'records' list")
+    version = document.get("dataset_version", "unversioned")
+    if not isinstance(version, str) or not version.strip():
+        raise InvalidDatasetError("'dataset_version' must be a non-empty string")
+    problems: list[str] = []
+    records = _parse_records(raw_records, problems)
+    _check_links(records, problems)
+    notes = parse_catalog_notes(document.get("catalog"), records, problems)
+    if problems:
+        shown = problems[:_MAX_REPORTED]
+        more = len(problems) - len(shown)
+        raise InvalidDatasetError("; ".join(shown) + (f"; and {more} more" if more else ""))
+    return ParsedDataset(version.strip(), tuple(records), notes)
+
+
+def _parse_records(raw_records: list[Any], problems: list[str]) -> list[LifecycleRecord]:
+    records: list[LifecycleRecord] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(raw_records):
+        name = _name(raw, index)
+        try:
+            record = _parse_record(raw, name)
+        except InvalidDatasetError as error:
+            problems.append(str(error))
+            continue
+        if record.record_id in seen:
+            problems.append(f"{name}: duplicate record_id")
+            continue
+        seen.add(record.record_id)
+        records.append(record)
+    return records
+
+
+def _name(raw: object, index: int) -> str:
+    if isinstance(raw, Mapping) and isinstance(raw.get("record_id"), str) and raw["record_id"]:
+        return f"record {raw['record_id'][:60]!r}"
+    return f"record #{index + 1}"
+
+
+def _parse_record(raw: object, name: str) -> LifecycleRecord:
+    if not isinstance(raw, Mapping):
+        raise InvalidDatasetError(f"{name}: must be a JSON object")
+    unknown = sorted(set(raw) - _FIELDS)
+    if unknown:
+        raise InvalidDatasetError(f"{name}: unknown field(s) {', '.join(unknown)}")
+    record_id = _text(raw, "record_id", name)
+    scope = raw.get("scope")
+    if not isinstance(scope, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in scope.items()
+    ):
+        raise InvalidDatasetError(f"{name}: 'scope' must be an object of strings")
+    try:
+        key = ClaimKey.of(_text(raw, "entity", name), _text(raw, "attribute", name), scope)
+    except InvalidClaimKeyError as error:
+        raise InvalidDatasetError(f"{name}: {error}") from None
+    link = raw.get("supersedes_record_id")
+    if link is not None and (not isinstance(link, str) or not link):
+        raise InvalidDatasetError(f"{name}: 'supersedes_record_id' must be a string or null")
+    source = raw.get("source", DEFAULT_SOURCE)
+    if not isinstance(source, str) or not source.strip():
+        raise InvalidDatasetError(f"{name}: 'source' must be a non-empty string")
+    return LifecycleRecord(
+        record_id=record_id,
+        key=key,
+        value=_text(raw, "value", name),
+        state=_state(raw.get("state"), name),
+        effective_date=_date(raw.get("effective_date"), name),
+        supersedes_record_id=link,
+        source=source.strip().lower(),
+    )
+
+
+def _text(raw: Mapping[str, Any], field: str, name: str) -> str:
+    value = raw.get(field)
+    if not isinstance(value, str) or not value.strip():
+        raise InvalidDatasetError(f"{name}: '{field}' must be a non-empty string")
+    return value.strip()
+
+
+def _state(value: object, name: str) -> LifecycleState:
+    if isinstance(value, str):
+        try:
+            return LifecycleState(value.strip().upper())
+        except ValueError:
+            pass
+    allowed = ", ".join(s.value for s in LifecycleState)
+    raise InvalidDatasetError(f"{name}: unknown state {str(value)[:30]!r} (allowed: {allowed})")
+
+
+def _date(value: object, name: str) -> date:
+    if isinstance(value, str) and _ISO_DATE.match(value):
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            pass
+    raise InvalidDatasetError(f"{name}: 'effective_date' {str(value)[:30]!r} is not a YYYY-MM-DD date")
+
+
+def _check_links(records: list[LifecycleRecord], problems: list[str]) -> None:
+    links = {r.record_id: r.supersedes_record_id for r in records}
+    for record in records:
+        link = record.supersedes_record_id
+        if link is None:
+            continue
+        if link == record.record_id:
+            problems.append(f"record {record.record_id!r}: supersedes itself")
+        elif link not in links:
+            problems.append(f"record {record.record_id!r}: supersedes unknown record {link!r}")
+    problems.extend(
+        f"record {start!r}: supersedes links form a cycle" for start in _cycle_members(links)
+    )
+
+
+def _cycle_members(links: dict[str, str | None]) -> list[str]:
+    """Records on a supersedes cycle (self-links are reported separately), each cycle once."""
+    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
+    reported: list[str] = []
+    for start in links:
+        path: list[str] = []
+        node: str | None = start
+        while node is not None and node in links and state.get(node) is None:
+            state[node] = 1
+            path.append(node)
+            node = links[node]
+        if node is not None and state.get(node) == 1 and links.get(node) != node:
+            reported.append(min(path[path.index(node):]))
+        for visited in path:
+            state[visited] = 2
+    return reported

@@ -1,0 +1,76 @@
+"""Transport-free access to a validated lifecycle dataset.
+
+Shared by the MCP server and the worker's in-process evidence adapter. Records are indexed by
+claim key when the dataset loads, so a lookup is one dictionary access, never a scan.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+
+from lifecycle_mcp.dataset import parse_dataset
+from truthexpiry.models.catalog import Catalog, CatalogNotes
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import InvalidDatasetError
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.services.catalog import derive_catalog
+
+PACKAGED_DATASET = "lifecycle_records.json"
+
+
+def packaged_dataset_path() -> Path:
+    """The embedded synthetic demo dataset."""
+    return Path(str(resources.files("lifecycle_mcp") / "data" / PACKAGED_DATASET))
+
+
+class LifecycleRecordRepository:
+    def __init__(
+        self, records: Iterable[LifecycleRecord], version: str, notes: CatalogNotes | None = None
+    ) -> None:
+        index: dict[ClaimKey, list[LifecycleRecord]] = defaultdict(list)
+        for record in records:
+            index[record.key].append(record)
+        self._index = {key: tuple(group) for key, group in index.items()}
+        self._record_count = sum(len(group) for group in self._index.values())
+        self.version = version
+        self.catalog: Catalog = derive_catalog(
+            (r for group in self._index.values() for r in group), version, notes
+        )
+
+    @classmethod
+    def from_path(cls, path: Path | str) -> LifecycleRecordRepository:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise InvalidDatasetError(f"dataset file not found: {path}") from None
+        except (OSError, UnicodeDecodeError) as error:
+            raise InvalidDatasetError(f"cannot read dataset {path}: {error}") from None
+        return cls.from_json(text, origin=str(path))
+
+    @classmethod
+    def from_json(cls, text: str, *, origin: str = "dataset") -> LifecycleRecordRepository:
+        try:
+            document = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise InvalidDatasetError(
+                f"{origin} is not valid JSON (line {error.lineno}, column {error.colno})"
+            ) from None
+        parsed = parse_dataset(document)
+        return cls(parsed.records, parsed.version, parsed.notes)
+
+    @classmethod
+    def packaged(cls) -> LifecycleRecordRepository:
+        return cls.from_path(packaged_dataset_path())
+
+    def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
+        """Every record, in any state, whose entity, attribute and scope equal `key`'s."""
+        return self._index.get(key, ())
+
+    @property
+    def record_count(self) -> int:
+        return self._record_count

@@ -1,0 +1,1 @@
+"""Settings, read once at the edge into a frozen object (worker and server configuration)."""

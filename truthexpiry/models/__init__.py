@@ -1,0 +1,1 @@
+"""Domain models: claim keys, lifecycle records, claims, verdicts, catalog, errors."""

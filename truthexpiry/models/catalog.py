@@ -1,0 +1,101 @@
+"""The claim catalog: what can be checked, in which scopes, with which kinds of values.
+
+A catalog is derived from a lifecycle dataset (identifiers, scope values, record values) and
+optionally enriched by the dataset's own `catalog` section (labels, aliases, units). It carries
+no record states, dates or IDs, so it can be handed to an extractor, or a language model, without
+revealing which value is current.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class ValueKind(StrEnum):
+    """The kinds of value an attribute takes."""
+
+    POLARITY = "polarity"  # enabled / disabled and their synonyms
+    QUANTITY = "quantity"  # a number, with or without a unit
+    TOKEN = "token"  # any other word or code: `eu-central`, `deprecated`
+
+
+@dataclass(frozen=True, slots=True)
+class EntityInfo:
+    name: str
+    label: str
+    aliases: tuple[str, ...] = ()
+    description: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeInfo:
+    """One checkable (entity, attribute) pair.
+
+    `scope_values` maps every scope key its records use to the values seen, sorted. `units` are
+    canonical unit names for quantities; `value_tokens` are the non-numeric, non-polarity values
+    (`eu-central`, `deprecated`) with `value_aliases` as extra spellings of them.
+    """
+
+    entity: str
+    attribute: str
+    label: str
+    scope_values: dict[str, tuple[str, ...]] = field(hash=False)
+    value_kinds: frozenset[ValueKind] = frozenset()
+    units: tuple[str, ...] = ()
+    value_tokens: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    value_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+    description: str | None = None
+
+    @property
+    def scope_keys(self) -> tuple[str, ...]:
+        return tuple(sorted(self.scope_values))
+
+
+@dataclass(frozen=True, slots=True)
+class Catalog:
+    """`fingerprint` changes whenever the content does; extractors cache their indexes by it."""
+
+    version: str
+    fingerprint: str
+    entities: dict[str, EntityInfo] = field(hash=False)
+    attributes: dict[tuple[str, str], AttributeInfo] = field(hash=False)
+    scope_aliases: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, hash=False)
+
+    def attributes_of(self, entity: str) -> tuple[AttributeInfo, ...]:
+        return tuple(a for (e, _), a in sorted(self.attributes.items()) if e == entity)
+
+    def topics(self) -> list[str]:
+        """One readable line per checkable attribute, for notices and the App Home."""
+        lines = []
+        for info in sorted(self.attributes.values(), key=lambda a: (a.entity, a.attribute)):
+            entity = self.entities[info.entity].label
+            scopes = "; ".join(
+                f"{key}: {', '.join(values)}"
+                for key, values in sorted(info.scope_values.items())
+            )
+            lines.append(f"{entity} {info.label}" + (f" ({scopes})" if scopes else ""))
+        return lines
+
+
+@dataclass(frozen=True, slots=True)
+class AttributeNote:
+    """What a dataset's `catalog` section may say about one (entity, attribute)."""
+
+    label: str | None = None
+    aliases: tuple[str, ...] = ()
+    unit: str | None = None
+    description: str | None = None
+    value_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogNotes:
+    """A dataset's optional `catalog` section, parsed. Everything in it is optional."""
+
+    entities: dict[str, EntityInfo] = field(default_factory=dict, hash=False)
+    attributes: dict[tuple[str, str], AttributeNote] = field(default_factory=dict, hash=False)
+    scope_aliases: dict[tuple[str, str], tuple[str, ...]] = field(
+        default_factory=dict, hash=False
+    )

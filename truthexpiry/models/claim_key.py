@@ -1,0 +1,89 @@
+"""Canonical claim identity: entity + attribute + scope.
+
+A claim's identity is never a permalink, a timestamp or a ticket: two people saying the same thing
+about the same entity, attribute and scope make claims with the same key. The canonical text form
+is `entity|attribute|k=v|k=v`, lower case, scope keys sorted.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from truthexpiry.models.errors import InvalidClaimKeyError
+
+_SPACES = re.compile(r"[\s\-]+")
+_FORBIDDEN = re.compile(r"[|=]")
+
+Scope = tuple[tuple[str, str], ...]
+
+
+def normalise_identifier(text: str) -> str:
+    """`Report Export` -> `report_export`: lower case, spaces and hyphens become underscores."""
+    ident = _SPACES.sub("_", text.strip().lower()).strip("_")
+    if not ident or _FORBIDDEN.search(ident):
+        raise InvalidClaimKeyError(f"not a usable identifier: {text[:40]!r}")
+    return ident
+
+
+def normalise_scope_value(text: str) -> str:
+    """Scope values keep their own spelling (`eu-central`) but lose case and outer spaces."""
+    value = " ".join(text.strip().lower().split())
+    if not value or _FORBIDDEN.search(value):
+        raise InvalidClaimKeyError(f"not a usable scope value: {text[:40]!r}")
+    return value
+
+
+def normalise_scope(scope: Mapping[str, str]) -> Scope:
+    """Scope as a sorted tuple of (key, value) pairs in canonical form."""
+    pairs = {normalise_identifier(k): normalise_scope_value(v) for k, v in scope.items()}
+    return tuple(sorted(pairs.items()))
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimKey:
+    """What a claim is about. Build with `ClaimKey.of(...)` so that every part is canonical."""
+
+    entity: str
+    attribute: str
+    scope: Scope = ()
+
+    @classmethod
+    def of(cls, entity: str, attribute: str, scope: Mapping[str, str] | None = None) -> ClaimKey:
+        return cls(
+            normalise_identifier(entity), normalise_identifier(attribute), normalise_scope(scope or {})
+        )
+
+    @classmethod
+    def parse(cls, text: str) -> ClaimKey:
+        """Inverse of `canonical`: `a|b|k=v` -> ClaimKey."""
+        parts = text.split("|")
+        if len(parts) < 2:
+            raise InvalidClaimKeyError("a claim key needs at least an entity and an attribute")
+        scope: dict[str, str] = {}
+        for part in parts[2:]:
+            name, sep, value = part.partition("=")
+            if not sep:
+                raise InvalidClaimKeyError(f"scope part without '=': {part[:40]!r}")
+            scope[name] = value
+        return cls.of(parts[0], parts[1], scope)
+
+    @property
+    def canonical(self) -> str:
+        scope = "".join(f"|{k}={v}" for k, v in self.scope)
+        return f"{self.entity}|{self.attribute}{scope}"
+
+    @property
+    def scope_dict(self) -> dict[str, str]:
+        return dict(self.scope)
+
+    def describe(self) -> str:
+        """Readable form for people: `report export availability (plan=starter, region=global)`."""
+        subject = f"{self.entity.replace('_', ' ')} {self.attribute.replace('_', ' ')}"
+        if not self.scope:
+            return subject
+        return f"{subject} ({', '.join(f'{k}={v}' for k, v in self.scope)})"
+
+    def __str__(self) -> str:
+        return self.canonical

@@ -1,0 +1,56 @@
+"""Claims proposed by an extractor, before any validity is decided."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from truthexpiry.models.claim_key import Scope
+from truthexpiry.models.messages import MessageRef
+
+
+class ClaimSource(StrEnum):
+    QUESTION = "question"
+    MESSAGE = "message"
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Something stated about an entity's attribute in a scope.
+
+    `scope` holds only the scope keys the text stated; defaults such as `region=global` are added
+    later by scope resolution, which knows the records. `stated_value` is in canonical form
+    (`disabled`, `50 requests`, `30 days`), never a quote of the text.
+    """
+
+    entity: str
+    attribute: str
+    scope: Scope
+    stated_value: str
+    source: ClaimSource
+    message: MessageRef | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ValueQuery:
+    """A question that asks for a value ("what is the rate limit on Starter?")."""
+
+    entity: str
+    attribute: str
+    scope: Scope
+
+
+@dataclass(frozen=True, slots=True)
+class Extraction:
+    """Everything an extractor proposes for one request.
+
+    `topics` lists the entities the question mentioned, even when no claim could be formed, so the
+    reply can say what it can check about them. `notice` lets an extractor explain itself (for
+    example, that it fell back to the rules extractor).
+    """
+
+    question_claims: tuple[Claim, ...] = ()
+    value_queries: tuple[ValueQuery, ...] = ()
+    message_claims: tuple[Claim, ...] = ()
+    topics: tuple[str, ...] = ()
+    notice: str | None = None

@@ -1,0 +1,45 @@
+"""The exception tree of TruthExpiry.
+
+    TruthExpiryError
+    ├── InvalidClaimKeyError        a claim key or identifier that cannot be canonicalised
+    ├── InvalidDatasetError         a lifecycle dataset that breaks the contract (names the record)
+    ├── InvalidMessagesError        a message corpus that breaks the contract (names the message)
+    ├── EvidenceUnavailableError    lifecycle evidence could not be fetched or validated
+    ├── SearchUnavailableError      message search failed (carries a bounded, user-safe category)
+    └── ExtractionError             a claim extractor could not produce a result
+
+Messages never carry Slack text, question text or secrets: only identifiers, counts and
+categories, so an error can be logged or shown without leaking content.
+"""
+
+
+class TruthExpiryError(Exception):
+    """Base class for every error TruthExpiry raises on purpose."""
+
+
+class InvalidClaimKeyError(TruthExpiryError, ValueError):
+    """A claim key, identifier or scope could not be put into canonical form."""
+
+
+class InvalidDatasetError(TruthExpiryError):
+    """A lifecycle dataset violates the dataset contract."""
+
+
+class InvalidMessagesError(TruthExpiryError):
+    """A message corpus is not a list of messages in the search-result shape."""
+
+
+class EvidenceUnavailableError(TruthExpiryError):
+    """Lifecycle evidence could not be obtained; never to be read as "no records"."""
+
+
+class SearchUnavailableError(TruthExpiryError):
+    """Message search failed; `category` is a short bounded label such as `ratelimited`."""
+
+    def __init__(self, message: str, *, category: str = "unavailable") -> None:
+        super().__init__(message)
+        self.category = category
+
+
+class ExtractionError(TruthExpiryError):
+    """A claim extractor failed to produce claims."""

@@ -1,0 +1,48 @@
+"""Lifecycle records: the authoritative history of a claim key's value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from enum import StrEnum
+
+from truthexpiry.models.claim_key import ClaimKey
+
+DEFAULT_SOURCE = "unspecified"
+
+
+class LifecycleState(StrEnum):
+    PROPOSED = "PROPOSED"
+    PLANNED = "PLANNED"
+    SHIPPED = "SHIPPED"
+    EFFECTIVE = "EFFECTIVE"
+    CANCELLED = "CANCELLED"
+    REJECTED = "REJECTED"
+    DRAFT = "DRAFT"
+
+    @property
+    def is_authoritative(self) -> bool:
+        """Only shipped or effective records can say what is true."""
+        return self in _AUTHORITATIVE
+
+
+_AUTHORITATIVE = frozenset({LifecycleState.SHIPPED, LifecycleState.EFFECTIVE})
+
+
+@dataclass(frozen=True, slots=True)
+class LifecycleRecord:
+    record_id: str
+    key: ClaimKey
+    value: str
+    state: LifecycleState
+    effective_date: date
+    supersedes_record_id: str | None = None
+    source: str = DEFAULT_SOURCE
+
+    def is_authoritative_on(self, as_of: date) -> bool:
+        """Authoritative now: shipped or effective, and in effect on or before `as_of`."""
+        return self.state.is_authoritative and self.effective_date <= as_of
+
+    def cite(self) -> str:
+        """`R-102 (SHIPPED, effective 2026-05-12)` for explanations."""
+        return f"{self.record_id} ({self.state.value}, effective {self.effective_date.isoformat()})"

@@ -1,0 +1,33 @@
+"""Messages found by search, in the shape of `assistant.search.context` results.
+
+These objects carry Slack text. They live only for one request and are never logged,
+cached or stored; their `repr` leaves the content out so that a stray log line cannot leak it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class MessageRef:
+    """Where a claim came from: an evidence reference, never claim identity."""
+
+    message_ts: str
+    channel_id: str
+    permalink: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchMessage:
+    message_ts: str
+    channel_id: str
+    channel_name: str
+    author_user_id: str
+    author_name: str
+    content: str = field(repr=False)
+    permalink: str | None = None
+
+    @property
+    def ref(self) -> MessageRef:
+        return MessageRef(self.message_ts, self.channel_id, self.permalink)

@@ -1,0 +1,118 @@
+"""Verdicts, answers, and the request and response of one pipeline run."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from enum import StrEnum
+
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Claim
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.messages import SearchMessage
+
+
+class Status(StrEnum):
+    CURRENT = "CURRENT"
+    SUPERSEDED = "SUPERSEDED"
+    CONFLICTING = "CONFLICTING"
+    UNVERIFIED = "UNVERIFIED"
+
+
+class UnverifiedReason(StrEnum):
+    """Why a claim is UNVERIFIED: a bounded set, safe as a metrics label."""
+
+    NO_RECORDS = "no_records"
+    NOT_AUTHORITATIVE = "not_authoritative"
+    MISSING_SCOPE = "missing_scope"
+    EVIDENCE_UNAVAILABLE = "evidence_unavailable"
+    INVALID_EVIDENCE = "invalid_evidence"
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What the records say about one key on one date, before any claim is compared.
+
+    `current` are the newest authoritative records (several only when they conflict);
+    `pending` are shipped or effective records that take effect after the date; `timeline`
+    is every record for the key, oldest first, for display.
+    """
+
+    key: ClaimKey
+    as_of: date
+    current: tuple[LifecycleRecord, ...]
+    current_values: tuple[str, ...]
+    pending: tuple[LifecycleRecord, ...]
+    timeline: tuple[LifecycleRecord, ...]
+    status: Status
+    explanation: str
+    reason: UnverifiedReason | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    claim: Claim
+    key: ClaimKey
+    status: Status
+    current_values: tuple[str, ...]
+    record_ids: tuple[str, ...]
+    explanation: str
+    reason: UnverifiedReason | None = None
+    timeline: tuple[LifecycleRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    """The current value(s) for a key that a question asked about."""
+
+    key: ClaimKey
+    status: Status
+    current_values: tuple[str, ...]
+    record_ids: tuple[str, ...]
+    explanation: str
+    timeline: tuple[LifecycleRecord, ...] = ()
+
+
+class EntryPoint(StrEnum):
+    """How the request arrived: a bounded label for metrics and rendering."""
+
+    CLI = "cli"
+    MENTION = "mention"
+    DIRECT_MESSAGE = "direct_message"
+    ASSISTANT = "assistant"
+    SHORTCUT = "shortcut"
+
+
+@dataclass(frozen=True, slots=True)
+class TruthExpiryRequest:
+    """One question. `subject_message` is set by the "Check this message" shortcut: then the
+    pipeline labels that message's claims and does not search. `action_token` is Slack's
+    per-event token for search; it is passed through and never shown."""
+
+    question: str = field(repr=False)
+    as_of: date | None = None
+    entry_point: EntryPoint = EntryPoint.CLI
+    action_token: str | None = field(default=None, repr=False)
+    subject_message: SearchMessage | None = field(default=None, repr=False)
+    max_messages: int = 20
+
+
+@dataclass(frozen=True, slots=True)
+class TruthExpiryResponse:
+    as_of: date
+    verdicts: tuple[Verdict, ...]
+    answers: tuple[Answer, ...] = ()
+    notice: str | None = None
+    messages_searched: int = 0
+
+    @property
+    def answer(self) -> Answer | None:
+        return self.answers[0] if self.answers else None
+
+    @property
+    def question_verdicts(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if v.claim.source == "question")
+
+    @property
+    def message_verdicts(self) -> tuple[Verdict, ...]:
+        return tuple(v for v in self.verdicts if v.claim.source == "message")

@@ -1,0 +1,1 @@
+"""Operational state as plain objects: readiness, metric definitions, shutdown coordination."""

@@ -1,0 +1,42 @@
+"""The ports the pipeline calls. Adapters satisfy them structurally; none inherits from them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Protocol
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Extraction
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.messages import SearchMessage
+
+
+class MessageSearch(Protocol):
+    """Finds public messages relevant to a question. Raises `SearchUnavailableError`."""
+
+    def search(
+        self, query: str, *, limit: int, action_token: str | None = None
+    ) -> Sequence[SearchMessage]: ...
+
+
+class LifecycleEvidence(Protocol):
+    """Authoritative lifecycle records. Raises `EvidenceUnavailableError` when the source cannot
+    answer or answers something invalid: never an empty result in its place."""
+
+    def catalog(self) -> Catalog: ...
+
+    def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]: ...
+
+
+class ClaimExtractor(Protocol):
+    """Proposes claims and value questions. It never decides validity."""
+
+    def extract(
+        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+    ) -> Extraction: ...
+
+
+class Clock(Protocol):
+    def today(self) -> date: ...

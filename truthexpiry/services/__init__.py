@@ -1,0 +1,1 @@
+"""Deterministic services: value rules, labeler, scope resolution, extraction, pipeline."""

@@ -1,0 +1,120 @@
+"""Derives the claim catalog from lifecycle records, so that a dataset needs no vocabulary file.
+
+Entities and attributes come from identifiers (`sso_login` is "SSO login"), scope keys and values
+from the records' scopes, value kinds and units from the record values and attribute names
+(`retention_days` counts days). A dataset's `catalog` section adds labels and aliases on top.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from collections.abc import Iterable
+
+from truthexpiry.models.catalog import (
+    AttributeInfo,
+    AttributeNote,
+    Catalog,
+    CatalogNotes,
+    EntityInfo,
+    ValueKind,
+)
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.services.values import UNIT_ALIASES, canonical_unit, normalise_value, singular
+
+# Short identifier words that are ordinary words, not acronyms; any other word of two or three
+# letters is shown in capitals (`sso_login` -> "SSO login", `api_rate_limit` -> "API rate limit").
+_SHORT_WORDS = frozenset(
+    "a an and any app at by day end fee for job key log map max min new of off old on or pay "
+    "per row run set tag tax the to top use web".split()
+)
+
+
+def label_from_identifier(identifier: str) -> str:
+    words = [w.upper() if 2 <= len(w) <= 3 and w not in _SHORT_WORDS else w
+             for w in identifier.split("_") if w]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def derive_catalog(
+    records: Iterable[LifecycleRecord], version: str, notes: CatalogNotes | None = None
+) -> Catalog:
+    notes = notes or CatalogNotes()
+    grouped: dict[tuple[str, str], list[LifecycleRecord]] = defaultdict(list)
+    for record in records:
+        grouped[(record.key.entity, record.key.attribute)].append(record)
+    attributes = {
+        pair: _attribute(pair, group, notes.attributes.get(pair, AttributeNote()))
+        for pair, group in sorted(grouped.items())
+    }
+    entities = {
+        entity: _entity(entity, notes.entities.get(entity))
+        for entity in sorted({entity for entity, _ in grouped})
+    }
+    scope_aliases = dict(sorted(notes.scope_aliases.items()))
+    fingerprint = _fingerprint(version, entities, attributes, scope_aliases)
+    return Catalog(version, fingerprint, entities, attributes, scope_aliases)
+
+
+def _entity(name: str, note: EntityInfo | None) -> EntityInfo:
+    if note is None:
+        return EntityInfo(name, label_from_identifier(name))
+    return EntityInfo(name, note.label or label_from_identifier(name), note.aliases,
+                      note.description)
+
+
+def _attribute(
+    pair: tuple[str, str], records: list[LifecycleRecord], note: AttributeNote
+) -> AttributeInfo:
+    entity, attribute = pair
+    scope: dict[str, set[str]] = defaultdict(set)
+    kinds: set[ValueKind] = set()
+    units: set[str] = set()
+    tokens: set[str] = set()
+    for record in records:
+        for key, value in record.key.scope:
+            scope[key].add(value)
+        value = normalise_value(record.value)
+        kinds.add(value.kind)
+        if value.unit:
+            units.add(value.unit)
+        if value.kind is ValueKind.TOKEN:
+            tokens.add(value.text)
+    if ValueKind.QUANTITY in kinds:
+        units.update(_units_in_name(attribute))
+        if note.unit:
+            units.add(canonical_unit(note.unit.lower())[0])
+    return AttributeInfo(
+        entity=entity,
+        attribute=attribute,
+        label=note.label or _lower_first(label_from_identifier(attribute)),
+        scope_values={key: tuple(sorted(values)) for key, values in sorted(scope.items())},
+        value_kinds=frozenset(kinds),
+        units=tuple(sorted(units)),
+        value_tokens=tuple(sorted(tokens)),
+        aliases=note.aliases,
+        value_aliases=note.value_aliases,
+        description=note.description,
+    )
+
+
+def _lower_first(label: str) -> str:
+    first = label.split(" ", 1)[0]
+    return label if first.isupper() and len(first) > 1 else label[:1].lower() + label[1:]
+
+
+def _units_in_name(attribute: str) -> set[str]:
+    """`retention_days` -> {"day"}, `max_seats` -> {"seat"}: plural words in a name are units."""
+    words = attribute.split("_")
+    units = set()
+    for word in words:
+        if word in UNIT_ALIASES:
+            units.add(UNIT_ALIASES[word][0])
+        elif len(words) > 1 and singular(word) != word:
+            units.add(singular(word))
+    return units
+
+
+def _fingerprint(version: str, *parts: object) -> str:
+    return hashlib.sha256(repr((version, *parts)).encode()).hexdigest()[:16]

@@ -1,0 +1,138 @@
+"""Reads statements out of text: which entity, which attribute, which scope, which value.
+
+Per sentence: find entity mentions, give each mention its clause (up to the separator before the
+next mention), then in that clause pick the attribute, the stated value and the scope values.
+Anything ambiguous is left out rather than guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import product
+
+from truthexpiry.models.catalog import AttributeInfo
+from truthexpiry.models.claim_key import Scope
+from truthexpiry.services.extraction.text import Sentence, Token, find_phrases
+from truthexpiry.services.extraction.values_in_text import FoundValue, find_value
+from truthexpiry.services.extraction.vocabulary import VocabularyIndex
+from truthexpiry.services.values import CLAUSE_BREAKS
+
+_VALUE_QUESTION_WORDS = frozenset({"what", "which", "how", "when", "tell", "show"})
+_MAX_SCOPE_COMBINATIONS = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    entity: str
+    attribute: str | None  # None when the attribute could not be told apart
+    scopes: tuple[Scope, ...]  # one per combination of stated scope values; () if none stated
+    value: str | None  # canonical stated value; None when none was stated
+    asks_value: bool  # the sentence asks what the value is
+
+
+@dataclass(frozen=True, slots=True)
+class _Mention:
+    entity: str
+    start: int
+    end: int
+    complete: bool
+
+
+def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
+    tokens = sentence.tokens
+    mentions = _mentions(tokens, index)
+    asks_value = sentence.asks and any(t.key in _VALUE_QUESTION_WORDS for t in tokens[:3])
+    statements = []
+    for mention, (start, end) in zip(mentions, _clauses(tokens, mentions), strict=True):
+        clause = tokens[start:end]
+        taken = set(range(mention.start - start, mention.end - start))
+        statements.append(_statement(mention.entity, clause, taken, index, asks_value))
+    return statements
+
+
+def _mentions(tokens: list[Token], index: VocabularyIndex) -> list[_Mention]:
+    mentions: list[_Mention] = []
+    for match in find_phrases(tokens, index.entity_phrases, index.max_words):
+        candidates = index.entity_phrases[match.phrase]
+        if len(candidates) != 1:
+            continue  # two entities share this phrase: not ours to pick
+        candidate = candidates[0]
+        mention = _Mention(candidate.entity, match.start, match.end, candidate.complete)
+        previous = mentions[-1] if mentions else None
+        if previous and previous.entity == mention.entity:
+            continue  # the same entity again belongs to the same statement
+        if previous and previous.end == mention.start and not (previous.complete
+                                                               or mention.complete):
+            mentions.pop()  # "data export": two partial names side by side name neither
+            continue
+        mentions.append(mention)
+    return mentions
+
+
+def _clauses(tokens: list[Token], mentions: list[_Mention]) -> list[tuple[int, int]]:
+    bounds: list[tuple[int, int]] = []
+    start = 0
+    for here, following in zip(mentions, [*mentions[1:], None], strict=False):
+        if following is None:
+            bounds.append((start, len(tokens)))
+            break
+        cut = following.start
+        for i in range(following.start - 1, here.end - 1, -1):
+            if tokens[i].key in CLAUSE_BREAKS:
+                cut = i
+                break
+        bounds.append((start, cut))
+        start = cut + 1 if cut < following.start else cut
+    return bounds
+
+
+def _statement(
+    entity: str, clause: list[Token], taken: set[int], index: VocabularyIndex, asks_value: bool
+) -> Statement:
+    chosen = _choose_attribute(entity, clause, taken, index)
+    if chosen is None:
+        return Statement(entity, None, (), None, asks_value)
+    info, found = chosen
+    if found is not None:
+        taken = taken | set(range(found.start, found.end))
+    value = found.text if found is not None and found.text else None
+    if found is not None and not found.text:
+        asks_value = False  # a negated value ("not deprecated") states nothing checkable
+    return Statement(entity, info.attribute, _scopes(info, clause, taken, index), value,
+                     asks_value)
+
+
+def _choose_attribute(
+    entity: str, clause: list[Token], taken: set[int], index: VocabularyIndex
+) -> tuple[AttributeInfo, FoundValue | None] | None:
+    scored = []
+    for info in index.attributes(entity):
+        pair = (info.entity, info.attribute)
+        found = find_value(info, index.value_phrases[pair], index.max_words, clause, taken)
+        named = bool(find_phrases(clause, index.attribute_phrases[pair], index.max_words, taken))
+        scored.append((2 * named + (found is not None), info, found))
+    if len(scored) == 1:
+        return scored[0][1], scored[0][2]
+    scored.sort(key=lambda item: item[0], reverse=True)
+    if not scored or scored[0][0] == 0 or scored[0][0] == scored[1][0]:
+        return None
+    return scored[0][1], scored[0][2]
+
+
+def _scopes(
+    info: AttributeInfo, clause: list[Token], taken: set[int], index: VocabularyIndex
+) -> tuple[Scope, ...]:
+    stated: dict[str, list[str]] = {}
+    for match in find_phrases(clause, index.scope_phrases, index.max_words, taken):
+        pairs = [(k, v) for k, v in index.scope_phrases[match.phrase]
+                 if v in info.scope_values.get(k, ())]
+        if len({k for k, _ in pairs}) != 1:
+            continue  # unknown here, or ambiguous between scope keys
+        for key, value in pairs:
+            if value not in stated.setdefault(key, []):
+                stated[key].append(value)
+    if not stated:
+        return ()
+    keys = sorted(stated)
+    combos = list(product(*(stated[k] for k in keys)))[:_MAX_SCOPE_COMBINATIONS]
+    return tuple(tuple(zip(keys, combo, strict=True)) for combo in combos)

@@ -1,0 +1,82 @@
+"""The default claim extractor: deterministic rules over the catalog's vocabulary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.messages import MessageRef, SearchMessage
+from truthexpiry.services.extraction.reader import Statement, read
+from truthexpiry.services.extraction.text import sentences
+from truthexpiry.services.extraction.vocabulary import VocabularyIndex
+
+_CACHED_INDEXES = 4
+
+
+class RulesClaimExtractor:
+    """Finds claims by matching the catalog's names, scope values and value vocabulary.
+
+    The matching index is built once per catalog (keyed by its fingerprint); it holds catalog
+    vocabulary only, never text from a request.
+    """
+
+    def __init__(self) -> None:
+        self._indexes: dict[str, VocabularyIndex] = {}
+
+    def extract(
+        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+    ) -> Extraction:
+        index = self._index(catalog)
+        claims: list[Claim] = []
+        queries: list[ValueQuery] = []
+        topics: list[str] = []
+        for statement in _statements(question, index):
+            topics.append(statement.entity)
+            if statement.attribute is None:
+                continue
+            if statement.value is not None:
+                claims.extend(_claims(statement, statement.attribute, ClaimSource.QUESTION, None))
+            elif statement.asks_value:
+                queries.extend(ValueQuery(statement.entity, statement.attribute, scope)
+                               for scope in statement.scopes or ((),))
+        message_claims: list[Claim] = []
+        for message in messages:
+            for statement in _statements(message.content, index):
+                if statement.attribute is not None and statement.value is not None:
+                    message_claims.extend(
+                        _claims(statement, statement.attribute, ClaimSource.MESSAGE, message.ref)
+                    )
+        return Extraction(
+            question_claims=_unique(claims),
+            value_queries=tuple(dict.fromkeys(queries)),
+            message_claims=_unique(message_claims),
+            topics=tuple(dict.fromkeys(topics)),
+        )
+
+    def _index(self, catalog: Catalog) -> VocabularyIndex:
+        index = self._indexes.get(catalog.fingerprint)
+        if index is None:
+            if len(self._indexes) >= _CACHED_INDEXES:
+                self._indexes.pop(next(iter(self._indexes)))
+            index = VocabularyIndex.build(catalog)
+            self._indexes[catalog.fingerprint] = index
+        return index
+
+
+def _statements(text: str, index: VocabularyIndex) -> list[Statement]:
+    return [statement for sentence in sentences(text) for statement in read(sentence, index)]
+
+
+def _claims(
+    statement: Statement, attribute: str, source: ClaimSource, ref: MessageRef | None
+) -> list[Claim]:
+    assert statement.value is not None
+    return [
+        Claim(statement.entity, attribute, scope, statement.value, source, ref)
+        for scope in statement.scopes or ((),)
+    ]
+
+
+def _unique(claims: list[Claim]) -> tuple[Claim, ...]:
+    return tuple(dict.fromkeys(claims))

@@ -1,0 +1,123 @@
+"""Tokens, sentences and phrase matching for the rules extractor.
+
+Text is lower-cased, contractions are opened (`isn't` -> `is not`), and split into sentences and
+tokens. Every token has a `key` used for matching: words singular, `-` and `_` read as spaces, so
+`eu-central`, `eu central` and `EU_Central` all match the phrase `eu central`, while `r-102` or
+`2024-06-01` stay opaque identifiers and never read as numbers.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from truthexpiry.services.values import UNIT_ALIASES, singular
+
+# Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
+MAX_TEXT_CHARS = 4000
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
+_TOKEN = re.compile(r"(\d{1,3}(?:,\d{3})+)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)|([,:()])")
+_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?k?)$")
+_NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z]+)|([a-z%]+))$")
+_CONTRACTION = re.compile(r"n['’]t\b")
+_POSSESSIVE = re.compile(r"['’]s\b")
+
+
+class Kind(Enum):
+    WORD = "word"
+    NUMBER = "number"
+    PUNCT = "punct"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str
+    key: str
+    kind: Kind
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    tokens: list[Token]
+    asks: bool  # ends with a question mark or opens like a question
+
+    @property
+    def opener(self) -> str:
+        return self.tokens[0].key if self.tokens else ""
+
+
+def sentences(text: str) -> list[Sentence]:
+    """The sentences of `text`, tokenized."""
+    cleaned = _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text[:MAX_TEXT_CHARS].lower()))
+    result = []
+    for match in _SENTENCE.finditer(cleaned):
+        chunk = match.group().strip()
+        tokens = tokenize(chunk)
+        if tokens:
+            asks = chunk.endswith("?") or tokens[0].key in _QUESTION_OPENERS
+            result.append(Sentence(tokens, asks))
+    return result
+
+
+def tokenize(chunk: str) -> list[Token]:
+    tokens: list[Token] = []
+    for grouped, word, punct in _TOKEN.findall(chunk):
+        if punct:
+            tokens.append(Token(punct, punct, Kind.PUNCT))
+        elif grouped or _NUMBER.match(word):
+            text = grouped or word
+            tokens.append(Token(text, text.replace(",", ""), Kind.NUMBER))
+        else:
+            tokens.extend(_word_tokens(word))
+    return tokens
+
+
+def _word_tokens(word: str) -> list[Token]:
+    match = _NUMBER_WITH_WORD.match(word)
+    if match and (match[2] or match[3] in UNIT_ALIASES):
+        unit = match[2] or match[3]
+        return [Token(match[1], match[1], Kind.NUMBER), Token(unit, singular(unit), Kind.WORD)]
+    return [Token(word, phrase_key(word), Kind.WORD)]
+
+
+def phrase_key(text: str) -> str:
+    """Matching form of a word or phrase: `Reports-Export` -> `report export`."""
+    return " ".join(singular(w) for w in re.split(r"[\s\-_]+", text.strip().lower()) if w)
+
+
+_QUESTION_OPENERS = frozenset(
+    "is are was were does do did has have can could will would should which what how when".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseMatch:
+    start: int
+    end: int
+    phrase: str
+
+
+def find_phrases(
+    tokens: list[Token], phrases: dict[str, object] | set[str], max_words: int,
+    taken: set[int] | None = None,
+) -> list[PhraseMatch]:
+    """Longest-first, non-overlapping matches of known phrases among word tokens."""
+    found: list[PhraseMatch] = []
+    index = 0
+    count = len(tokens)
+    while index < count:
+        for length in range(min(max_words, count - index), 0, -1):
+            span = tokens[index:index + length]
+            if any(t.kind is not Kind.WORD for t in span):
+                continue
+            if taken and any(i in taken for i in range(index, index + length)):
+                continue
+            phrase = " ".join(t.key for t in span)
+            if phrase in phrases:
+                found.append(PhraseMatch(index, index + length, phrase))
+                index += length
+                break
+        else:
+            index += 1
+    return found

@@ -1,0 +1,147 @@
+"""The deterministic labeler: the only place that decides CURRENT, SUPERSEDED, CONFLICTING or
+UNVERIFIED.
+
+Rules (PRODUCT.md):
+- A record is authoritative on a date when it is SHIPPED or EFFECTIVE and in effect by then.
+  Other states and future dates never make a claim CURRENT or SUPERSEDED.
+- Supersession is transitive. An authoritative record supersedes every record it reaches through
+  `supersedes_record_id` links; among the authoritative records no link reaches, the latest
+  effective date wins. A non-authoritative record supersedes nothing.
+- Two or more newest records with different values are a conflict: CONFLICTING, citing all.
+- A claim equal to the current value is CURRENT, otherwise SUPERSEDED, naming the current record.
+- No authoritative record, a missing scope key, or unavailable or invalid evidence: UNVERIFIED,
+  with the reason. Message timestamps play no part here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import date
+
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Claim
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason, Verdict
+from truthexpiry.services.values import normalise_value
+
+
+def resolve(key: ClaimKey, records: Sequence[LifecycleRecord], as_of: date) -> Resolution:
+    """What the records for `key` say on `as_of`, independent of any claim and of record order."""
+    timeline = tuple(sorted(records, key=lambda r: (r.effective_date, r.record_id)))
+    authoritative = [r for r in timeline if r.is_authoritative_on(as_of)]
+    pending = tuple(r for r in timeline if r.state.is_authoritative and r.effective_date > as_of)
+    if not authoritative:
+        reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
+        return Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED,
+                          _no_authority(key, timeline, as_of), reason)
+    current = _newest(authoritative, timeline)
+    if not current:
+        return Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED,
+                          f"The records for {key.canonical} supersede each other in a cycle.",
+                          UnverifiedReason.INVALID_EVIDENCE)
+    values = _distinct_values(current)
+    if len(values) > 1:
+        listed = " and ".join(f"{r.record_id} says {r.value!r}" for r in current)
+        explanation = (f"Authoritative records disagree: {listed}, all effective "
+                       f"{current[0].effective_date.isoformat()} and none supersedes another.")
+        return Resolution(key, as_of, current, values, pending, timeline, Status.CONFLICTING,
+                          explanation)
+    explanation = f"The current value is {values[0]!r} per {_cite_all(current)}."
+    return Resolution(key, as_of, current, values, pending, timeline, Status.CURRENT,
+                      explanation + _pending_note(pending))
+
+
+def label(claim: Claim, resolution: Resolution) -> Verdict:
+    """Compare one claim with the resolution of its key."""
+    if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
+        return _verdict(claim, resolution, resolution.status, resolution.explanation)
+    stated = normalise_value(claim.stated_value)
+    if stated.matches(normalise_value(resolution.current_values[0])):
+        return _verdict(claim, resolution, Status.CURRENT, resolution.explanation)
+    explanation = (
+        f"Stated {claim.stated_value!r}, but the current value is "
+        f"{resolution.current_values[0]!r} per {_cite_all(resolution.current)}."
+        + _history_note(claim.stated_value, resolution)
+        + _pending_note(resolution.pending)
+    )
+    return _verdict(claim, resolution, Status.SUPERSEDED, explanation)
+
+
+def unverified(claim: Claim, key: ClaimKey, reason: UnverifiedReason, explanation: str) -> Verdict:
+    """A verdict for a claim that could not be checked at all (missing scope, no evidence)."""
+    return Verdict(claim, key, Status.UNVERIFIED, (), (), explanation, reason)
+
+
+def _verdict(claim: Claim, resolution: Resolution, status: Status, explanation: str) -> Verdict:
+    return Verdict(
+        claim=claim,
+        key=resolution.key,
+        status=status,
+        current_values=resolution.current_values,
+        record_ids=tuple(r.record_id for r in resolution.current),
+        explanation=explanation,
+        reason=resolution.reason,
+        timeline=resolution.timeline,
+    )
+
+
+def _newest(
+    authoritative: list[LifecycleRecord], timeline: Iterable[LifecycleRecord]
+) -> tuple[LifecycleRecord, ...]:
+    by_id = {r.record_id: r for r in timeline}
+    superseded: set[str] = set()
+    for record in authoritative:
+        link = record.supersedes_record_id
+        while link is not None and link in by_id and link not in superseded:
+            superseded.add(link)
+            link = by_id[link].supersedes_record_id
+    candidates = [r for r in authoritative if r.record_id not in superseded]
+    if not candidates:
+        return ()
+    newest = max(r.effective_date for r in candidates)
+    return tuple(r for r in candidates if r.effective_date == newest)
+
+
+def _distinct_values(records: Iterable[LifecycleRecord]) -> tuple[str, ...]:
+    distinct: list[str] = []
+    for record in records:
+        value = normalise_value(record.value)
+        if not any(value.matches(normalise_value(seen)) for seen in distinct):
+            distinct.append(record.value)
+    return tuple(distinct)
+
+
+def _cite_all(records: Iterable[LifecycleRecord]) -> str:
+    return " and ".join(r.cite() for r in records)
+
+
+def _history_note(stated: str, resolution: Resolution) -> str:
+    value = normalise_value(stated)
+    earlier = [
+        r for r in resolution.timeline
+        if r.is_authoritative_on(resolution.as_of) and normalise_value(r.value).matches(value)
+    ]
+    if not earlier:
+        return ""
+    last = earlier[-1]
+    return f" {stated!r} was the value per {last.cite()}, since superseded."
+
+
+def _pending_note(pending: Iterable[LifecycleRecord]) -> str:
+    notes = [f"{r.record_id} changes it to {r.value!r} on {r.effective_date.isoformat()} "
+             "(not yet in effect)." for r in pending]
+    return (" " + " ".join(notes)) if notes else ""
+
+
+def _no_authority(key: ClaimKey, timeline: Sequence[LifecycleRecord], as_of: date) -> str:
+    if not timeline:
+        return f"No lifecycle record exists for {key.canonical}."
+    reasons = []
+    for record in timeline:
+        if record.state.is_authoritative:
+            reasons.append(f"{record.record_id} is {record.state.value} but takes effect "
+                           f"{record.effective_date.isoformat()}")
+        else:
+            reasons.append(f"{record.record_id} is {record.state.value}")
+    return (f"No authoritative record is in effect on {as_of.isoformat()} for "
+            f"{key.canonical}: {'; '.join(reasons)}.")

@@ -1,0 +1,120 @@
+"""The one pipeline every entry point uses: search, extract, fetch evidence, label.
+
+Everything built here lives for one `run` call: the pipeline object holds only its ports.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Claim, ValueQuery
+from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
+from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.verdicts import (
+    Answer,
+    Resolution,
+    Status,
+    TruthExpiryRequest,
+    TruthExpiryResponse,
+    UnverifiedReason,
+    Verdict,
+)
+from truthexpiry.ports import ClaimExtractor, Clock, LifecycleEvidence, MessageSearch
+from truthexpiry.services.labeler import label, resolve, unverified
+from truthexpiry.services.notices import no_claim_notice, unavailable_notice
+from truthexpiry.services.scope import MissingScope, resolve_scope
+
+MAX_CLAIMS = 60
+
+
+class TruthExpiryPipeline:
+    def __init__(
+        self, *, search: MessageSearch, evidence: LifecycleEvidence,
+        extractor: ClaimExtractor, clock: Clock,
+    ) -> None:
+        self._search = search
+        self._evidence = evidence
+        self._extractor = extractor
+        self._clock = clock
+
+    def run(self, request: TruthExpiryRequest) -> TruthExpiryResponse:
+        as_of = request.as_of or self._clock.today()
+        try:
+            catalog = self._evidence.catalog()
+        except EvidenceUnavailableError as error:
+            return TruthExpiryResponse(as_of, (), notice=unavailable_notice(error))
+        notes: list[str] = []
+        messages = self._messages(request, notes)
+        question = "" if request.subject_message else request.question
+        extraction = self._extractor.extract(question, messages, catalog)
+        run = _Run(self._evidence, catalog, as_of)
+        claims = (*extraction.question_claims, *extraction.message_claims)[:MAX_CLAIMS]
+        verdicts = tuple(run.verdict(claim) for claim in claims)
+        answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notes)))
+        if extraction.notice:
+            notes.append(extraction.notice)
+        if not request.subject_message and not extraction.question_claims and not answers:
+            notes.append(no_claim_notice(extraction.topics, catalog))
+        return TruthExpiryResponse(
+            as_of, verdicts, answers, " ".join(notes) or None, len(messages)
+        )
+
+    def _messages(self, request: TruthExpiryRequest, notes: list[str]) -> Sequence[SearchMessage]:
+        if request.subject_message is not None:
+            return (request.subject_message,)
+        try:
+            return self._search.search(
+                request.question, limit=request.max_messages, action_token=request.action_token
+            )
+        except SearchUnavailableError as error:
+            notes.append(f"Slack search was unavailable ({error.category}); this answer uses "
+                         "the lifecycle records only.")
+            return ()
+
+
+class _Run:
+    """Request-scoped state: the catalog and the resolutions fetched for this question."""
+
+    def __init__(self, evidence: LifecycleEvidence, catalog: Catalog, as_of: date) -> None:
+        self._evidence = evidence
+        self._catalog = catalog
+        self._as_of = as_of
+        self._resolutions: dict[ClaimKey, Resolution | EvidenceUnavailableError] = {}
+
+    def verdict(self, claim: Claim) -> Verdict:
+        key = resolve_scope(claim.entity, claim.attribute, claim.scope, self._catalog)
+        if isinstance(key, MissingScope):
+            return unverified(claim, key.partial_key, UnverifiedReason.MISSING_SCOPE,
+                              key.explanation)
+        resolution = self._resolve(key)
+        if isinstance(resolution, EvidenceUnavailableError):
+            return unverified(claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE,
+                              unavailable_notice(resolution))
+        return label(claim, resolution)
+
+    def answer(self, query: ValueQuery, notes: list[str]) -> Answer | None:
+        key = resolve_scope(query.entity, query.attribute, query.scope, self._catalog)
+        if isinstance(key, MissingScope):
+            notes.append(key.explanation.replace("The claim does", "The question does"))
+            return None
+        resolution = self._resolve(key)
+        if isinstance(resolution, EvidenceUnavailableError):
+            return Answer(key, Status.UNVERIFIED, (), (), unavailable_notice(resolution))
+        return Answer(key, resolution.status, resolution.current_values,
+                      tuple(r.record_id for r in resolution.current), resolution.explanation,
+                      resolution.timeline)
+
+    def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:
+        if key not in self._resolutions:
+            try:
+                records = self._evidence.lookup(key)
+                if any(record.key != key for record in records):
+                    raise EvidenceUnavailableError("the evidence source returned records for "
+                                                   "another key")
+                self._resolutions[key] = resolve(key, records, self._as_of)
+            except EvidenceUnavailableError as error:
+                self._resolutions[key] = error
+        return self._resolutions[key]

@@ -1,0 +1,47 @@
+"""Scope resolution: from the scope a claim states to the full scope its records use.
+
+A key the claim leaves out defaults to `global` when the records for that entity and attribute
+use `global` for it; otherwise it is missing, and the claim is UNVERIFIED. Keys the records do
+not use at all are dropped: a seat limit set per plan holds in every region.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey, Scope
+
+GLOBAL = "global"
+
+
+@dataclass(frozen=True, slots=True)
+class MissingScope:
+    partial_key: ClaimKey
+    missing: tuple[str, ...]
+    explanation: str
+
+
+def resolve_scope(
+    entity: str, attribute: str, stated: Scope, catalog: Catalog
+) -> ClaimKey | MissingScope:
+    info = catalog.attributes.get((entity, attribute))
+    if info is None:
+        return ClaimKey.of(entity, attribute, dict(stated))
+    scope = {key: value for key, value in stated if key in info.scope_values}
+    missing = []
+    for key, values in info.scope_values.items():
+        if key not in scope:
+            if GLOBAL in values:
+                scope[key] = GLOBAL
+            else:
+                missing.append(key)
+    key = ClaimKey.of(entity, attribute, scope)
+    if not missing:
+        return key
+    options = "; ".join(f"{k}={', '.join(info.scope_values[k])}" for k in missing)
+    which = " and ".join(missing)
+    return MissingScope(
+        key, tuple(missing),
+        f"The claim does not say which {which}; records exist for {options}.",
+    )
