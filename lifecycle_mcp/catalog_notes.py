@@ -3,9 +3,9 @@
     "catalog": {
       "entities":   {"report_export": {"label": "Report export", "aliases": ["csv export"],
                                        "description": "..."}},
-      "attributes": {"report_export.availability": {"label": "availability", "aliases": [],
-                                                    "unit": null, "description": "...",
-                                                    "value_aliases": {"eu-central": ["frankfurt"]}}},
+      "attributes": {"data_residency.storage_region": {
+                        "label": "storage region", "aliases": ["data location"], "unit": null,
+                        "description": "...", "value_aliases": {"eu-central": ["frankfurt"]}}},
       "scope_aliases": {"plan": {"starter": ["free tier"]}}
     }
 

@@ -21,8 +21,19 @@ from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord, Lifecy
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MAX_REPORTED = 20
-_FIELDS = frozenset({"record_id", "entity", "attribute", "scope", "value", "state",
-                     "effective_date", "supersedes_record_id", "source"})
+_FIELDS = frozenset(
+    {
+        "record_id",
+        "entity",
+        "attribute",
+        "scope",
+        "value",
+        "state",
+        "effective_date",
+        "supersedes_record_id",
+        "source",
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,7 +143,9 @@ def _date(value: object, name: str) -> date:
             return date.fromisoformat(value)
         except ValueError:
             pass
-    raise InvalidDatasetError(f"{name}: 'effective_date' {str(value)[:30]!r} is not a YYYY-MM-DD date")
+    raise InvalidDatasetError(
+        f"{name}: 'effective_date' {str(value)[:30]!r} is not a YYYY-MM-DD date"
+    )
 
 
 def _check_links(records: list[LifecycleRecord], problems: list[str]) -> None:
@@ -162,7 +175,7 @@ def _cycle_members(links: dict[str, str | None]) -> list[str]:
             path.append(node)
             node = links[node]
         if node is not None and state.get(node) == 1 and links.get(node) != node:
-            reported.append(min(path[path.index(node):]))
+            reported.append(min(path[path.index(node) :]))
         for visited in path:
             state[visited] = 2
     return reported

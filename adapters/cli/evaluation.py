@@ -56,8 +56,10 @@ def load_cases(path: Path) -> list[dict[str, Any]]:
 
 
 def run_cases(
-    cases: list[dict[str, Any]], repository: LifecycleRecordRepository,
-    extractor: ClaimExtractor | None = None, evidence: LifecycleEvidence | None = None,
+    cases: list[dict[str, Any]],
+    repository: LifecycleRecordRepository,
+    extractor: ClaimExtractor | None = None,
+    evidence: LifecycleEvidence | None = None,
 ) -> Iterator[CaseResult]:
     evidence = evidence or InProcessLifecycleEvidence(repository)
     extractor = extractor or RulesClaimExtractor()
@@ -103,8 +105,10 @@ def _check_question(expected: Any, response: TruthExpiryResponse) -> Iterator[st
     if "current_values" in expected and sorted(verdict.current_values) != sorted(
         expected["current_values"]
     ):
-        yield f"question: expected values {expected['current_values']}, got " \
-              f"{list(verdict.current_values)}"
+        yield (
+            f"question: expected values {expected['current_values']}, got "
+            f"{list(verdict.current_values)}"
+        )
 
 
 def _check_answer(expected: Any, response: TruthExpiryResponse) -> Iterator[str]:
@@ -126,10 +130,14 @@ def _message_status(
     ts: str, response: TruthExpiryResponse, expect: Mapping[str, Any]
 ) -> str | None:
     """A message's status; when it states several claims, the one about the question's key."""
-    verdicts = [v for v in response.message_verdicts if v.claim.message and
-                v.claim.message.message_ts == ts]
-    focus = {(e or {}).get("claim_key") for e in (expect.get("question"), expect.get("answer"))
-             if isinstance(e, dict)}
+    verdicts = [
+        v for v in response.message_verdicts if v.claim.message and v.claim.message.message_ts == ts
+    ]
+    focus = {
+        (e or {}).get("claim_key")
+        for e in (expect.get("question"), expect.get("answer"))
+        if isinstance(e, dict)
+    }
     focused = [v for v in verdicts if v.key.canonical in focus] or verdicts
     statuses = {v.status.value for v in focused}
     return statuses.pop() if len(statuses) == 1 else _describe(focused)

@@ -31,15 +31,18 @@ def _date(text: str) -> date:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m truthexpiry", description=__doc__.split(
-        "\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m truthexpiry", description=__doc__.split("\n")[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     ask = commands.add_parser("ask", help="label the claims about one question")
     ask.add_argument("question")
-    ask.add_argument("--lifecycle-data", type=Path, help="lifecycle dataset JSON "
-                     "(default: the embedded demo dataset)")
-    ask.add_argument("--messages", type=Path, help="message corpus JSON (default: the demo "
-                     "corpus)")
+    ask.add_argument(
+        "--lifecycle-data",
+        type=Path,
+        help="lifecycle dataset JSON (default: the embedded demo dataset)",
+    )
+    ask.add_argument("--messages", type=Path, help="message corpus JSON (default: the demo corpus)")
     ask.add_argument("--as-of", type=_date, help="evaluation date (default: today, UTC)")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     evaluate = commands.add_parser("eval", help="run evaluation cases (JSON lines)")
@@ -63,8 +66,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _ask(args: argparse.Namespace) -> int:
     question = args.question.strip()
     if not question or len(question) > MAX_QUESTION_CHARS:
-        print(f"error: the question must have 1 to {MAX_QUESTION_CHARS} characters",
-              file=sys.stderr)
+        print(
+            f"error: the question must have 1 to {MAX_QUESTION_CHARS} characters", file=sys.stderr
+        )
         return 2
     pipeline = build_offline_pipeline(lifecycle_data=args.lifecycle_data, messages=args.messages)
     response = pipeline.run(TruthExpiryRequest(question, as_of=args.as_of))
@@ -76,8 +80,11 @@ def _ask(args: argparse.Namespace) -> int:
 
 
 def _eval(args: argparse.Namespace) -> int:
-    repository = (LifecycleRecordRepository.from_path(args.lifecycle_data)
-                  if args.lifecycle_data else LifecycleRecordRepository.packaged())
+    repository = (
+        LifecycleRecordRepository.from_path(args.lifecycle_data)
+        if args.lifecycle_data
+        else LifecycleRecordRepository.packaged()
+    )
     cases = load_cases(args.cases)
     passed = failed = 0
     for result in run_cases(cases, repository):

@@ -22,7 +22,9 @@ def to_json(question: str, response: TruthExpiryResponse) -> dict[str, Any]:
         "question": question,
         "as_of": response.as_of.isoformat(),
         "verdicts": [_verdict_json(v) for v in response.verdicts],
-        "answer": None if answer is None else {
+        "answer": None
+        if answer is None
+        else {
             "claim_key": answer.key.canonical,
             "current_values": list(answer.current_values),
             "record_ids": list(answer.record_ids),
@@ -55,13 +57,13 @@ def to_text(question: str, response: TruthExpiryResponse) -> str:
     found = response.message_verdicts
     if found:
         stale = sum(v.status is Status.SUPERSEDED for v in found)
-        lines.append(f"Claims in {response.messages_searched} message(s) found "
-                     f"({stale} stale):")
+        lines.append(f"Claims in {response.messages_searched} message(s) found ({stale} stale):")
         for verdict in found:
             lines += _verdict_lines(verdict, "Message", indent="  ")
     elif response.messages_searched:
-        lines.append(f"{response.messages_searched} message(s) found; none states a checkable "
-                     "claim.")
+        lines.append(
+            f"{response.messages_searched} message(s) found; none states a checkable claim."
+        )
     if response.notice:
         lines += ["", f"Note: {response.notice}"]
     return "\n".join(lines).rstrip() + "\n"
@@ -71,8 +73,8 @@ def _answer_lines(answer: Answer) -> list[str]:
     values = ", ".join(answer.current_values) or "none in effect"
     return [
         f"{_MARK[answer.status]}  {answer.key.describe()}",
-        f"  Current value: {values}" + (f"  [{', '.join(answer.record_ids)}]"
-                                        if answer.record_ids else ""),
+        f"  Current value: {values}"
+        + (f"  [{', '.join(answer.record_ids)}]" if answer.record_ids else ""),
         f"  {answer.explanation}",
         *_timeline(answer.timeline, "  "),
         "",
@@ -81,13 +83,17 @@ def _answer_lines(answer: Answer) -> list[str]:
 
 def _verdict_lines(verdict: Verdict, who: str, indent: str = "") -> list[str]:
     message = verdict.claim.message
-    lines = [f"{indent}{_MARK[verdict.status]}  {verdict.key.describe()}",
-             f"{indent}  {who} says: {verdict.claim.stated_value}"]
+    lines = [
+        f"{indent}{_MARK[verdict.status]}  {verdict.key.describe()}",
+        f"{indent}  {who} says: {verdict.claim.stated_value}",
+    ]
     if message and message.permalink:
         lines.append(f"{indent}  Link: {message.permalink}")
     if verdict.current_values:
-        lines.append(f"{indent}  Current value: {', '.join(verdict.current_values)}  "
-                     f"[{', '.join(verdict.record_ids)}]")
+        lines.append(
+            f"{indent}  Current value: {', '.join(verdict.current_values)}  "
+            f"[{', '.join(verdict.record_ids)}]"
+        )
     lines.append(f"{indent}  {verdict.explanation}")
     if message is None:
         lines += _timeline(verdict.timeline, indent + "  ")

@@ -33,8 +33,11 @@ def demo_messages_path() -> Path:
 
 
 def _terms(text: str) -> list[str]:
-    return [t.key for t in tokenize(text.lower()) if t.kind is not Kind.PUNCT
-            and t.key not in _STOPWORDS]
+    return [
+        t.key
+        for t in tokenize(text.lower())
+        if t.kind is not Kind.PUNCT and t.key not in _STOPWORDS
+    ]
 
 
 class CorpusMessageSearch:
@@ -61,6 +64,7 @@ class CorpusMessageSearch:
     def search(
         self, query: str, *, limit: int, action_token: str | None = None
     ) -> list[SearchMessage]:
+        del action_token  # a local corpus needs no Slack token
         terms = set(_terms(query))
         count = len(self._messages)
         scored = []
@@ -89,15 +93,21 @@ def parse_messages(document: object) -> list[SearchMessage]:
             raise InvalidMessagesError(f"message #{number}: must be a JSON object")
         for field in _REQUIRED:
             if not isinstance(raw.get(field), str) or not raw[field]:
-                raise InvalidMessagesError(f"message #{number}: '{field}' must be a non-empty "
-                                           "string")
+                raise InvalidMessagesError(
+                    f"message #{number}: '{field}' must be a non-empty string"
+                )
         for field in _OPTIONAL:
             if raw.get(field) is not None and not isinstance(raw[field], str):
                 raise InvalidMessagesError(f"message #{number}: '{field}' must be a string")
-        messages.append(SearchMessage(
-            message_ts=raw["message_ts"], channel_id=raw["channel_id"],
-            channel_name=raw.get("channel_name") or "", author_user_id=raw.get(
-                "author_user_id") or "", author_name=raw.get("author_name") or "",
-            content=raw["content"], permalink=raw.get("permalink"),
-        ))
+        messages.append(
+            SearchMessage(
+                message_ts=raw["message_ts"],
+                channel_id=raw["channel_id"],
+                channel_name=raw.get("channel_name") or "",
+                author_user_id=raw.get("author_user_id") or "",
+                author_name=raw.get("author_name") or "",
+                content=raw["content"],
+                permalink=raw.get("permalink"),
+            )
+        )
     return messages

@@ -72,8 +72,7 @@ class Catalog:
         for info in sorted(self.attributes.values(), key=lambda a: (a.entity, a.attribute)):
             entity = self.entities[info.entity].label
             scopes = "; ".join(
-                f"{key}: {', '.join(values)}"
-                for key, values in sorted(info.scope_values.items())
+                f"{key}: {', '.join(values)}" for key, values in sorted(info.scope_values.items())
             )
             lines.append(f"{entity} {info.label}" + (f" ({scopes})" if scopes else ""))
         return lines
@@ -96,6 +95,4 @@ class CatalogNotes:
 
     entities: dict[str, EntityInfo] = field(default_factory=dict, hash=False)
     attributes: dict[tuple[str, str], AttributeNote] = field(default_factory=dict, hash=False)
-    scope_aliases: dict[tuple[str, str], tuple[str, ...]] = field(
-        default_factory=dict, hash=False
-    )
+    scope_aliases: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, hash=False)

@@ -52,7 +52,9 @@ class ClaimKey:
     @classmethod
     def of(cls, entity: str, attribute: str, scope: Mapping[str, str] | None = None) -> ClaimKey:
         return cls(
-            normalise_identifier(entity), normalise_identifier(attribute), normalise_scope(scope or {})
+            normalise_identifier(entity),
+            normalise_identifier(attribute),
+            normalise_scope(scope or {}),
         )
 
     @classmethod

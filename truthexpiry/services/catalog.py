@@ -31,8 +31,11 @@ _SHORT_WORDS = frozenset(
 
 
 def label_from_identifier(identifier: str) -> str:
-    words = [w.upper() if 2 <= len(w) <= 3 and w not in _SHORT_WORDS else w
-             for w in identifier.split("_") if w]
+    words = [
+        w.upper() if 2 <= len(w) <= 3 and w not in _SHORT_WORDS else w
+        for w in identifier.split("_")
+        if w
+    ]
     text = " ".join(words)
     return text[:1].upper() + text[1:]
 
@@ -60,8 +63,9 @@ def derive_catalog(
 def _entity(name: str, note: EntityInfo | None) -> EntityInfo:
     if note is None:
         return EntityInfo(name, label_from_identifier(name))
-    return EntityInfo(name, note.label or label_from_identifier(name), note.aliases,
-                      note.description)
+    return EntityInfo(
+        name, note.label or label_from_identifier(name), note.aliases, note.description
+    )
 
 
 def _attribute(
@@ -75,12 +79,12 @@ def _attribute(
     for record in records:
         for key, value in record.key.scope:
             scope[key].add(value)
-        value = normalise_value(record.value)
-        kinds.add(value.kind)
-        if value.unit:
-            units.add(value.unit)
-        if value.kind is ValueKind.TOKEN:
-            tokens.add(value.text)
+        normalised = normalise_value(record.value)
+        kinds.add(normalised.kind)
+        if normalised.unit:
+            units.add(normalised.unit)
+        if normalised.kind is ValueKind.TOKEN:
+            tokens.add(normalised.text)
     if ValueKind.QUANTITY in kinds:
         units.update(_units_in_name(attribute))
         if note.unit:

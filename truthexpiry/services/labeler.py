@@ -32,23 +32,51 @@ def resolve(key: ClaimKey, records: Sequence[LifecycleRecord], as_of: date) -> R
     pending = tuple(r for r in timeline if r.state.is_authoritative and r.effective_date > as_of)
     if not authoritative:
         reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
-        return Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED,
-                          _no_authority(key, timeline, as_of), reason)
+        return Resolution(
+            key,
+            as_of,
+            (),
+            (),
+            pending,
+            timeline,
+            Status.UNVERIFIED,
+            _no_authority(key, timeline, as_of),
+            reason,
+        )
     current = _newest(authoritative, timeline)
     if not current:
-        return Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED,
-                          f"The records for {key.canonical} supersede each other in a cycle.",
-                          UnverifiedReason.INVALID_EVIDENCE)
+        return Resolution(
+            key,
+            as_of,
+            (),
+            (),
+            pending,
+            timeline,
+            Status.UNVERIFIED,
+            f"The records for {key.canonical} supersede each other in a cycle.",
+            UnverifiedReason.INVALID_EVIDENCE,
+        )
     values = _distinct_values(current)
     if len(values) > 1:
         listed = " and ".join(f"{r.record_id} says {r.value!r}" for r in current)
-        explanation = (f"Authoritative records disagree: {listed}, all effective "
-                       f"{current[0].effective_date.isoformat()} and none supersedes another.")
-        return Resolution(key, as_of, current, values, pending, timeline, Status.CONFLICTING,
-                          explanation)
+        explanation = (
+            f"Authoritative records disagree: {listed}, all effective "
+            f"{current[0].effective_date.isoformat()} and none supersedes another."
+        )
+        return Resolution(
+            key, as_of, current, values, pending, timeline, Status.CONFLICTING, explanation
+        )
     explanation = f"The current value is {values[0]!r} per {_cite_all(current)}."
-    return Resolution(key, as_of, current, values, pending, timeline, Status.CURRENT,
-                      explanation + _pending_note(pending))
+    return Resolution(
+        key,
+        as_of,
+        current,
+        values,
+        pending,
+        timeline,
+        Status.CURRENT,
+        explanation + _pending_note(pending),
+    )
 
 
 def label(claim: Claim, resolution: Resolution) -> Verdict:
@@ -118,7 +146,8 @@ def _cite_all(records: Iterable[LifecycleRecord]) -> str:
 def _history_note(stated: str, resolution: Resolution) -> str:
     value = normalise_value(stated)
     earlier = [
-        r for r in resolution.timeline
+        r
+        for r in resolution.timeline
         if r.is_authoritative_on(resolution.as_of) and normalise_value(r.value).matches(value)
     ]
     if not earlier:
@@ -128,8 +157,11 @@ def _history_note(stated: str, resolution: Resolution) -> str:
 
 
 def _pending_note(pending: Iterable[LifecycleRecord]) -> str:
-    notes = [f"{r.record_id} changes it to {r.value!r} on {r.effective_date.isoformat()} "
-             "(not yet in effect)." for r in pending]
+    notes = [
+        f"{r.record_id} changes it to {r.value!r} on {r.effective_date.isoformat()} "
+        "(not yet in effect)."
+        for r in pending
+    ]
     return (" " + " ".join(notes)) if notes else ""
 
 
@@ -139,9 +171,13 @@ def _no_authority(key: ClaimKey, timeline: Sequence[LifecycleRecord], as_of: dat
     reasons = []
     for record in timeline:
         if record.state.is_authoritative:
-            reasons.append(f"{record.record_id} is {record.state.value} but takes effect "
-                           f"{record.effective_date.isoformat()}")
+            reasons.append(
+                f"{record.record_id} is {record.state.value} but takes effect "
+                f"{record.effective_date.isoformat()}"
+            )
         else:
             reasons.append(f"{record.record_id} is {record.state.value}")
-    return (f"No authoritative record is in effect on {as_of.isoformat()} for "
-            f"{key.canonical}: {'; '.join(reasons)}.")
+    return (
+        f"No authoritative record is in effect on {as_of.isoformat()} for "
+        f"{key.canonical}: {'; '.join(reasons)}."
+    )

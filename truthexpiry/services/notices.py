@@ -19,8 +19,11 @@ def no_claim_notice(topics: Sequence[str], catalog: Catalog) -> str:
     if topics:
         examples = [_example(entity, catalog) for entity in topics if entity in catalog.entities]
         named = ", ".join(catalog.entities[e].label for e in topics if e in catalog.entities)
-        return (f"I found {named} but no value to check. Try: "
-                + " or ".join(f"\u201c{e}\u201d" for e in examples if e) + ".")
+        return (
+            f"I found {named} but no value to check. Try: "
+            + " or ".join(f"\u201c{e}\u201d" for e in examples if e)
+            + "."
+        )
     lines = catalog.topics()
     shown = "; ".join(lines[:_MAX_TOPICS]) + ("; \u2026" if len(lines) > _MAX_TOPICS else "")
     return f"I found no claim I can check. I can check: {shown}."

@@ -32,8 +32,12 @@ MAX_CLAIMS = 60
 
 class TruthExpiryPipeline:
     def __init__(
-        self, *, search: MessageSearch, evidence: LifecycleEvidence,
-        extractor: ClaimExtractor, clock: Clock,
+        self,
+        *,
+        search: MessageSearch,
+        evidence: LifecycleEvidence,
+        extractor: ClaimExtractor,
+        clock: Clock,
     ) -> None:
         self._search = search
         self._evidence = evidence
@@ -58,9 +62,7 @@ class TruthExpiryPipeline:
             notes.append(extraction.notice)
         if not request.subject_message and not extraction.question_claims and not answers:
             notes.append(no_claim_notice(extraction.topics, catalog))
-        return TruthExpiryResponse(
-            as_of, verdicts, answers, " ".join(notes) or None, len(messages)
-        )
+        return TruthExpiryResponse(as_of, verdicts, answers, " ".join(notes) or None, len(messages))
 
     def _messages(self, request: TruthExpiryRequest, notes: list[str]) -> Sequence[SearchMessage]:
         if request.subject_message is not None:
@@ -70,8 +72,10 @@ class TruthExpiryPipeline:
                 request.question, limit=request.max_messages, action_token=request.action_token
             )
         except SearchUnavailableError as error:
-            notes.append(f"Slack search was unavailable ({error.category}); this answer uses "
-                         "the lifecycle records only.")
+            notes.append(
+                f"Slack search was unavailable ({error.category}); this answer uses "
+                "the lifecycle records only."
+            )
             return ()
 
 
@@ -87,12 +91,14 @@ class _Run:
     def verdict(self, claim: Claim) -> Verdict:
         key = resolve_scope(claim.entity, claim.attribute, claim.scope, self._catalog)
         if isinstance(key, MissingScope):
-            return unverified(claim, key.partial_key, UnverifiedReason.MISSING_SCOPE,
-                              key.explanation)
+            return unverified(
+                claim, key.partial_key, UnverifiedReason.MISSING_SCOPE, key.explanation
+            )
         resolution = self._resolve(key)
         if isinstance(resolution, EvidenceUnavailableError):
-            return unverified(claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE,
-                              unavailable_notice(resolution))
+            return unverified(
+                claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, unavailable_notice(resolution)
+            )
         return label(claim, resolution)
 
     def answer(self, query: ValueQuery, notes: list[str]) -> Answer | None:
@@ -103,17 +109,23 @@ class _Run:
         resolution = self._resolve(key)
         if isinstance(resolution, EvidenceUnavailableError):
             return Answer(key, Status.UNVERIFIED, (), (), unavailable_notice(resolution))
-        return Answer(key, resolution.status, resolution.current_values,
-                      tuple(r.record_id for r in resolution.current), resolution.explanation,
-                      resolution.timeline)
+        return Answer(
+            key,
+            resolution.status,
+            resolution.current_values,
+            tuple(r.record_id for r in resolution.current),
+            resolution.explanation,
+            resolution.timeline,
+        )
 
     def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:
         if key not in self._resolutions:
             try:
                 records = self._evidence.lookup(key)
                 if any(record.key != key for record in records):
-                    raise EvidenceUnavailableError("the evidence source returned records for "
-                                                   "another key")
+                    raise EvidenceUnavailableError(
+                        "the evidence source returned records for another key"
+                    )
                 self._resolutions[key] = resolve(key, records, self._as_of)
             except EvidenceUnavailableError as error:
                 self._resolutions[key] = error

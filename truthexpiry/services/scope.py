@@ -28,20 +28,21 @@ def resolve_scope(
     info = catalog.attributes.get((entity, attribute))
     if info is None:
         return ClaimKey.of(entity, attribute, dict(stated))
-    scope = {key: value for key, value in stated if key in info.scope_values}
+    scope = {name: value for name, value in stated if name in info.scope_values}
     missing = []
-    for key, values in info.scope_values.items():
-        if key not in scope:
+    for name, values in info.scope_values.items():
+        if name not in scope:
             if GLOBAL in values:
-                scope[key] = GLOBAL
+                scope[name] = GLOBAL
             else:
-                missing.append(key)
-    key = ClaimKey.of(entity, attribute, scope)
+                missing.append(name)
+    resolved = ClaimKey.of(entity, attribute, scope)
     if not missing:
-        return key
-    options = "; ".join(f"{k}={', '.join(info.scope_values[k])}" for k in missing)
+        return resolved
+    options = "; ".join(f"{name}={', '.join(info.scope_values[name])}" for name in missing)
     which = " and ".join(missing)
     return MissingScope(
-        key, tuple(missing),
+        resolved,
+        tuple(missing),
         f"The claim does not say which {which}; records exist for {options}.",
     )

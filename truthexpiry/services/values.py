@@ -18,26 +18,26 @@ DISABLED = "disabled"
 
 # Words that state a polarity on their own. "on" is here for values ("on"/"off"); the extractor
 # guards it in free text, where it is usually a preposition.
+_ENABLED_WORDS = (
+    "enabled enable available live active on supported allowed included ga activated launched "
+    "yes true"
+)
+_DISABLED_WORDS = (
+    "disabled disable unavailable off removed inactive unsupported discontinued deactivated "
+    "excluded withdrawn no false"
+)
 POLARITY_WORDS: dict[str, str] = {
-    **dict.fromkeys(
-        ("enabled", "enable", "available", "live", "active", "on", "supported", "allowed",
-         "included", "ga", "activated", "launched", "yes", "true"),
-        ENABLED,
-    ),
-    **dict.fromkeys(
-        ("disabled", "disable", "unavailable", "off", "removed", "inactive", "unsupported",
-         "discontinued", "deactivated", "excluded", "withdrawn", "no", "false"),
-        DISABLED,
-    ),
+    **dict.fromkeys(_ENABLED_WORDS.split(), ENABLED),
+    **dict.fromkeys(_DISABLED_WORDS.split(), DISABLED),
 }
-# In free text these two are too common to count as a value ("no plan", "true story").
-VALUE_ONLY_POLARITY_WORDS = frozenset({"yes", "true", "no", "false"})
-NEGATORS = frozenset({"not", "never", "cannot"})
-CLAUSE_BREAKS = frozenset({",", ";", ":", "(", ")", "and", "but", "while", "whereas", "though"})
+# In free text these are too common to count as a value ("no plan", "true story").
+VALUE_ONLY_POLARITY_WORDS = frozenset("yes true no false".split())
+NEGATORS = frozenset("not never cannot".split())
+CLAUSE_BREAKS = frozenset(", ; : ( ) and but while whereas though".split())
 # Words that may surround a value without changing it: "has been turned off" is still "off".
 FILLER_WORDS = frozenset(
-    {"is", "are", "was", "were", "be", "been", "has", "have", "had", "now", "turned", "switched",
-     "set", "to", "currently", "still", "it", "generally", "fully", "being", "got", "gets", "get"}
+    "is are was were be been has have had now turned switched set to currently still it "
+    "generally fully being got gets get".split()
 )
 
 # Unit spellings -> (canonical unit, factor). Weeks and years are counted in days.
@@ -52,10 +52,29 @@ UNIT_ALIASES: dict[str, tuple[str, int]] = {
     **dict.fromkeys(("%", "percent", "pct"), ("percent", 1)),
 }
 NUMBER_WORDS = {
-    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fourteen": 14, "fifteen": 15,
-    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "ninety": 90,
-    "hundred": 100, "thousand": 1000,
+    "zero": 0,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fourteen": 14,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "ninety": 90,
+    "hundred": 100,
+    "thousand": 1000,
 }
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _QUANTITY = re.compile(

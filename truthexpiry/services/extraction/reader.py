@@ -61,8 +61,11 @@ def _mentions(tokens: list[Token], index: VocabularyIndex) -> list[_Mention]:
         previous = mentions[-1] if mentions else None
         if previous and previous.entity == mention.entity:
             continue  # the same entity again belongs to the same statement
-        if previous and previous.end == mention.start and not (previous.complete
-                                                               or mention.complete):
+        if (
+            previous
+            and previous.end == mention.start
+            and not (previous.complete or mention.complete)
+        ):
             mentions.pop()  # "data export": two partial names side by side name neither
             continue
         mentions.append(mention)
@@ -98,8 +101,7 @@ def _statement(
     value = found.text if found is not None and found.text else None
     if found is not None and not found.text:
         asks_value = False  # a negated value ("not deprecated") states nothing checkable
-    return Statement(entity, info.attribute, _scopes(info, clause, taken, index), value,
-                     asks_value)
+    return Statement(entity, info.attribute, _scopes(info, clause, taken, index), value, asks_value)
 
 
 def _choose_attribute(
@@ -124,8 +126,11 @@ def _scopes(
 ) -> tuple[Scope, ...]:
     stated: dict[str, list[str]] = {}
     for match in find_phrases(clause, index.scope_phrases, index.max_words, taken):
-        pairs = [(k, v) for k, v in index.scope_phrases[match.phrase]
-                 if v in info.scope_values.get(k, ())]
+        pairs = [
+            (k, v)
+            for k, v in index.scope_phrases[match.phrase]
+            if v in info.scope_values.get(k, ())
+        ]
         if len({k for k, _ in pairs}) != 1:
             continue  # unknown here, or ambiguous between scope keys
         for key, value in pairs:

@@ -38,8 +38,10 @@ class RulesClaimExtractor:
             if statement.value is not None:
                 claims.extend(_claims(statement, statement.attribute, ClaimSource.QUESTION, None))
             elif statement.asks_value:
-                queries.extend(ValueQuery(statement.entity, statement.attribute, scope)
-                               for scope in statement.scopes or ((),))
+                queries.extend(
+                    ValueQuery(statement.entity, statement.attribute, scope)
+                    for scope in statement.scopes or ((),)
+                )
         message_claims: list[Claim] = []
         for message in messages:
             for statement in _statements(message.content, index):

@@ -9,6 +9,7 @@ tokens. Every token has a `key` used for matching: words singular, `-` and `_` r
 from __future__ import annotations
 
 import re
+from collections.abc import Container
 from dataclasses import dataclass
 from enum import Enum
 
@@ -20,8 +21,8 @@ _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
 _TOKEN = re.compile(r"(\d{1,3}(?:,\d{3})+)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)|([,:()])")
 _NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?k?)$")
 _NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z]+)|([a-z%]+))$")
-_CONTRACTION = re.compile(r"n['’]t\b")
-_POSSESSIVE = re.compile(r"['’]s\b")
+_CONTRACTION = re.compile("n['\u2019]t\\b")
+_POSSESSIVE = re.compile("['\u2019]s\\b")
 
 
 class Kind(Enum):
@@ -99,7 +100,9 @@ class PhraseMatch:
 
 
 def find_phrases(
-    tokens: list[Token], phrases: dict[str, object] | set[str], max_words: int,
+    tokens: list[Token],
+    phrases: Container[str],
+    max_words: int,
     taken: set[int] | None = None,
 ) -> list[PhraseMatch]:
     """Longest-first, non-overlapping matches of known phrases among word tokens."""
@@ -108,7 +111,7 @@ def find_phrases(
     count = len(tokens)
     while index < count:
         for length in range(min(max_words, count - index), 0, -1):
-            span = tokens[index:index + length]
+            span = tokens[index : index + length]
             if any(t.kind is not Kind.WORD for t in span):
                 continue
             if taken and any(i in taken for i in range(index, index + length)):

@@ -7,6 +7,7 @@ for attributes that take numbers, and "available" only for attributes that are s
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from truthexpiry.models.catalog import AttributeInfo, ValueKind
 from truthexpiry.services.extraction.text import Kind, Token, find_phrases
@@ -28,13 +29,13 @@ _MONTHS = frozenset(
     "january february march april may june july august september october november december "
     "jan feb mar apr jun jul aug sep sept oct nov dec".split()
 )
-_DATE_PREPOSITIONS = frozenset({"since", "in", "until", "by", "before", "after", "from", "of"})
-_ON_AS_STATE_AFTER = frozenset({"turned", "switched", "toggled", "flipped", "is", "are", "was",
-                                "were", "be", "been", "now", "still"})
-_ON_AS_STATE_BEFORE = frozenset({"for", "in", "since", "now", "again", "today", "by", "across"})
-_PAST = frozenset({"was", "were", "used", "previously", "formerly", "originally", "until",
-                   "before", "had"})
-_PRESENT = frozenset({"is", "are", "now", "currently", "still", "today", "has", "have"})
+_DATE_PREPOSITIONS = frozenset("since in until by before after from of".split())
+_ON_AS_STATE_AFTER = frozenset(
+    "turned switched toggled flipped is are was were be been now still".split()
+)
+_ON_AS_STATE_BEFORE = frozenset("for in since now again today by across".split())
+_PAST = frozenset("was were used previously formerly originally until before had".split())
+_PRESENT = frozenset("is are now currently still today has have".split())
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +46,10 @@ class FoundValue:
 
 
 def find_value(
-    info: AttributeInfo, phrases: dict[str, str], max_words: int, tokens: list[Token],
+    info: AttributeInfo,
+    phrases: dict[str, str],
+    max_words: int,
+    tokens: list[Token],
     taken: set[int],
 ) -> FoundValue | None:
     words = [t.key if t.kind is not Kind.WORD else t.text for t in tokens]
@@ -91,7 +95,7 @@ def _unit(info: AttributeInfo, token: Token | None) -> str | None:
     return None
 
 
-def _number(token: Token, has_unit: bool) -> object | None:
+def _number(token: Token, has_unit: bool) -> Decimal | None:
     if token.kind is Kind.NUMBER:
         text = token.key
         multiplier = 1000 if text.endswith("k") else 1
@@ -131,7 +135,7 @@ def _polarity(tokens: list[Token], words: list[str], taken: set[int]) -> FoundVa
 
 
 def _on_is_a_state(tokens: list[Token], i: int) -> bool:
-    """"turned on for Starter" states a value; "available on Starter" uses "on" as a preposition."""
+    """True for "turned on for Starter"; false for "available on Starter" (a preposition)."""
     before = tokens[i - 1].key if i > 0 else ""
     after = tokens[i + 1] if i + 1 < len(tokens) else None
     return before in _ON_AS_STATE_AFTER and (

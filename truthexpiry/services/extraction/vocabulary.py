@@ -59,8 +59,10 @@ class VocabularyIndex:
                         phrase = " ".join(words[start:end])
                         match = EntityMatch(name, end - start, end - start == len(words))
                         best = parts[phrase].get(name)
-                        if best is None or (match.complete, match.words) > (best.complete,
-                                                                            best.words):
+                        if best is None or (match.complete, match.words) > (
+                            best.complete,
+                            best.words,
+                        ):
                             parts[phrase][name] = match
         for phrase, by_entity in parts.items():
             matches = list(by_entity.values())
