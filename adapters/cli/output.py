@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict
 
@@ -70,11 +71,13 @@ def to_text(question: str, response: TruthExpiryResponse) -> str:
 
 
 def _answer_lines(answer: Answer) -> list[str]:
-    values = ", ".join(answer.current_values) or "none in effect"
+    records = f"  [{', '.join(answer.record_ids)}]" if answer.record_ids else ""
+    if answer.status is Status.CONFLICTING:
+        value = " or ".join(answer.current_values) + " (the records disagree)"
+    else:
+        value = ", ".join(answer.current_values) or "not known"
     return [
-        f"{_MARK[answer.status]}  {answer.key.describe()}",
-        f"  Current value: {values}"
-        + (f"  [{', '.join(answer.record_ids)}]" if answer.record_ids else ""),
+        f"Answer: {_heading(answer.subject, answer.key)} is {value}{records}",
         f"  {answer.explanation}",
         *_timeline(answer.timeline, "  "),
         "",
@@ -84,7 +87,7 @@ def _answer_lines(answer: Answer) -> list[str]:
 def _verdict_lines(verdict: Verdict, who: str, indent: str = "") -> list[str]:
     message = verdict.claim.message
     lines = [
-        f"{indent}{_MARK[verdict.status]}  {verdict.key.describe()}",
+        f"{indent}{_MARK[verdict.status]}  {_heading(verdict.subject, verdict.key)}",
         f"{indent}  {who} says: {verdict.claim.stated_value}",
     ]
     if message and message.permalink:
@@ -98,6 +101,13 @@ def _verdict_lines(verdict: Verdict, who: str, indent: str = "") -> list[str]:
     if message is None:
         lines += _timeline(verdict.timeline, indent + "  ")
     return [*lines, ""]
+
+
+def _heading(subject: str, key: ClaimKey) -> str:
+    if not subject:
+        return key.describe()
+    scope = ", ".join(f"{k}={v}" for k, v in key.scope)
+    return f"{subject} ({scope})" if scope else subject
 
 
 def _timeline(records: tuple[LifecycleRecord, ...], indent: str) -> list[str]:

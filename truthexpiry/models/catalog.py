@@ -66,15 +66,23 @@ class Catalog:
     def attributes_of(self, entity: str) -> tuple[AttributeInfo, ...]:
         return tuple(a for (e, _), a in sorted(self.attributes.items()) if e == entity)
 
+    def describe(self, entity: str, attribute: str) -> str:
+        """`SSO login availability`: the labels people know, falling back to identifiers."""
+        info = self.attributes.get((entity, attribute))
+        known = self.entities.get(entity)
+        if info is None or known is None:
+            return f"{entity.replace('_', ' ')} {attribute.replace('_', ' ')}"
+        return f"{known.label} {info.label}"
+
     def topics(self) -> list[str]:
         """One readable line per checkable attribute, for notices and the App Home."""
         lines = []
         for info in sorted(self.attributes.values(), key=lambda a: (a.entity, a.attribute)):
-            entity = self.entities[info.entity].label
             scopes = "; ".join(
                 f"{key}: {', '.join(values)}" for key, values in sorted(info.scope_values.items())
             )
-            lines.append(f"{entity} {info.label}" + (f" ({scopes})" if scopes else ""))
+            subject = self.describe(info.entity, info.attribute)
+            lines.append(subject + (f" ({scopes})" if scopes else ""))
         return lines
 
 

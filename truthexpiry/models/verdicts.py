@@ -59,6 +59,7 @@ class Verdict:
     explanation: str
     reason: UnverifiedReason | None = None
     timeline: tuple[LifecycleRecord, ...] = ()
+    subject: str = ""  # "SSO login availability", from the catalog's labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ class Answer:
     record_ids: tuple[str, ...]
     explanation: str
     timeline: tuple[LifecycleRecord, ...] = ()
+    subject: str = ""
 
 
 class EntryPoint(StrEnum):

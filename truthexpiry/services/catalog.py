@@ -92,7 +92,7 @@ def _attribute(
     return AttributeInfo(
         entity=entity,
         attribute=attribute,
-        label=note.label or _lower_first(label_from_identifier(attribute)),
+        label=note.label or lower_first(label_from_identifier(attribute)),
         scope_values={key: tuple(sorted(values)) for key, values in sorted(scope.items())},
         value_kinds=frozenset(kinds),
         units=tuple(sorted(units)),
@@ -103,7 +103,8 @@ def _attribute(
     )
 
 
-def _lower_first(label: str) -> str:
+def lower_first(label: str) -> str:
+    """`Report export` -> `report export` for use mid-sentence; acronyms keep their capitals."""
     first = label.split(" ", 1)[0]
     return label if first.isupper() and len(first) > 1 else label[:1].lower() + label[1:]
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from truthexpiry.models.catalog import Catalog, ValueKind
 from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.services.catalog import lower_first
 
 _MAX_TOPICS = 12
 
@@ -34,7 +35,7 @@ def _example(entity: str, catalog: Catalog) -> str:
     if not attributes:
         return ""
     info = attributes[0]
-    label = catalog.entities[entity].label
+    label = lower_first(catalog.entities[entity].label)
     subject = label if len(attributes) == 1 else f"{label} {info.label}"
     scope = next(
         (v for values in info.scope_values.values() for v in values if v != "global"), None

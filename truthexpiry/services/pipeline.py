@@ -6,6 +6,7 @@ Everything built here lives for one `run` call: the pipeline object holds only i
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import date
 
 from truthexpiry.models.catalog import Catalog
@@ -89,10 +90,14 @@ class _Run:
         self._resolutions: dict[ClaimKey, Resolution | EvidenceUnavailableError] = {}
 
     def verdict(self, claim: Claim) -> Verdict:
+        verdict = self._verdict(claim)
+        return replace(verdict, subject=self._catalog.describe(claim.entity, claim.attribute))
+
+    def _verdict(self, claim: Claim) -> Verdict:
         key = resolve_scope(claim.entity, claim.attribute, claim.scope, self._catalog)
         if isinstance(key, MissingScope):
             return unverified(
-                claim, key.partial_key, UnverifiedReason.MISSING_SCOPE, key.explanation
+                claim, key.partial_key, UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
             )
         resolution = self._resolve(key)
         if isinstance(resolution, EvidenceUnavailableError):
@@ -104,11 +109,14 @@ class _Run:
     def answer(self, query: ValueQuery, notes: list[str]) -> Answer | None:
         key = resolve_scope(query.entity, query.attribute, query.scope, self._catalog)
         if isinstance(key, MissingScope):
-            notes.append(key.explanation.replace("The claim does", "The question does"))
+            notes.append(key.explain("The question"))
             return None
         resolution = self._resolve(key)
+        subject = self._catalog.describe(query.entity, query.attribute)
         if isinstance(resolution, EvidenceUnavailableError):
-            return Answer(key, Status.UNVERIFIED, (), (), unavailable_notice(resolution))
+            return Answer(
+                key, Status.UNVERIFIED, (), (), unavailable_notice(resolution), subject=subject
+            )
         return Answer(
             key,
             resolution.status,
@@ -116,6 +124,7 @@ class _Run:
             tuple(r.record_id for r in resolution.current),
             resolution.explanation,
             resolution.timeline,
+            subject,
         )
 
     def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:

@@ -19,7 +19,12 @@ GLOBAL = "global"
 class MissingScope:
     partial_key: ClaimKey
     missing: tuple[str, ...]
-    explanation: str
+    options: str  # "plan=enterprise, starter"
+
+    def explain(self, subject: str) -> str:
+        """`The question does not say which plan; records exist for plan=enterprise, starter.`"""
+        which = " and ".join(self.missing)
+        return f"{subject} does not say which {which}; records exist for {self.options}."
 
 
 def resolve_scope(
@@ -40,9 +45,4 @@ def resolve_scope(
     if not missing:
         return resolved
     options = "; ".join(f"{name}={', '.join(info.scope_values[name])}" for name in missing)
-    which = " and ".join(missing)
-    return MissingScope(
-        resolved,
-        tuple(missing),
-        f"The claim does not say which {which}; records exist for {options}.",
-    )
+    return MissingScope(resolved, tuple(missing), options)

@@ -17,7 +17,8 @@ from truthexpiry.services.extraction.values_in_text import FoundValue, find_valu
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 from truthexpiry.services.values import CLAUSE_BREAKS
 
-_VALUE_QUESTION_WORDS = frozenset({"what", "which", "how", "when", "tell", "show"})
+# "Tell me about ..." asks for the current value as much as a question does.
+_REQUEST_WORDS = frozenset({"tell", "show", "explain", "check"})
 _MAX_SCOPE_COMBINATIONS = 8
 
 
@@ -27,7 +28,7 @@ class Statement:
     attribute: str | None  # None when the attribute could not be told apart
     scopes: tuple[Scope, ...]  # one per combination of stated scope values; () if none stated
     value: str | None  # canonical stated value; None when none was stated
-    asks_value: bool  # the sentence asks what the value is
+    asks_value: bool  # the sentence is a question or a request for the value
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +42,8 @@ class _Mention:
 def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
     tokens = sentence.tokens
     mentions = _mentions(tokens, index)
-    asks_value = sentence.asks and any(t.key in _VALUE_QUESTION_WORDS for t in tokens[:3])
+    opening = {t.key for t in tokens[:3]}
+    asks_value = sentence.asks or bool(opening & _REQUEST_WORDS)
     statements = []
     for mention, (start, end) in zip(mentions, _clauses(tokens, mentions), strict=True):
         clause = tokens[start:end]
