@@ -58,7 +58,10 @@ def to_text(question: str, response: TruthExpiryResponse) -> str:
     found = response.message_verdicts
     if found:
         stale = sum(v.status is Status.SUPERSEDED for v in found)
-        lines.append(f"Claims in {response.messages_searched} message(s) found ({stale} stale):")
+        lines.append(
+            f"{response.messages_searched} message(s) found; {len(found)} claim(s) about this "
+            f"in them, {stale} stale:"
+        )
         for verdict in found:
             lines += _verdict_lines(verdict, "Message", indent="  ")
     elif response.messages_searched:
@@ -106,8 +109,7 @@ def _verdict_lines(verdict: Verdict, who: str, indent: str = "") -> list[str]:
 def _heading(subject: str, key: ClaimKey) -> str:
     if not subject:
         return key.describe()
-    scope = ", ".join(f"{k}={v}" for k, v in key.scope)
-    return f"{subject} ({scope})" if scope else subject
+    return " · ".join([subject, *(f"{k}={v}" for k, v in key.scope)])
 
 
 def _timeline(records: tuple[LifecycleRecord, ...], indent: str) -> list[str]:

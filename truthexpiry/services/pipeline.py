@@ -11,7 +11,7 @@ from datetime import date
 
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim, ValueQuery
+from truthexpiry.models.claims import Claim, Extraction, ValueQuery
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.verdicts import (
@@ -56,7 +56,7 @@ class TruthExpiryPipeline:
         question = "" if request.subject_message else request.question
         extraction = self._extractor.extract(question, messages, catalog)
         run = _Run(self._evidence, catalog, as_of)
-        claims = (*extraction.question_claims, *extraction.message_claims)[:MAX_CLAIMS]
+        claims = (*extraction.question_claims, *_on_topic(extraction))[:MAX_CLAIMS]
         verdicts = tuple(run.verdict(claim) for claim in claims)
         answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notes)))
         if extraction.notice:
@@ -78,6 +78,13 @@ class TruthExpiryPipeline:
                 "the lifecycle records only."
             )
             return ()
+
+
+def _on_topic(extraction: Extraction) -> tuple[Claim, ...]:
+    """Message claims about what the question mentioned; all of them when it mentioned nothing."""
+    if not extraction.topics:
+        return extraction.message_claims
+    return tuple(c for c in extraction.message_claims if c.entity in extraction.topics)
 
 
 class _Run:

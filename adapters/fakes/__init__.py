@@ -1,0 +1,89 @@
+"""Hand-written fakes for the ports: for unit tests only, wired through the composition root.
+
+Each records what it was asked and raises the same domain errors as the real adapter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Extraction
+from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.messages import SearchMessage
+from truthexpiry.services.catalog import derive_catalog
+
+
+@dataclass
+class FixedClock:
+    day: date
+
+    def today(self) -> date:
+        return self.day
+
+
+@dataclass
+class FakeMessageSearch:
+    """Returns its messages, in order, up to the limit. `failure` makes every search fail."""
+
+    messages: Sequence[SearchMessage] = ()
+    failure: SearchUnavailableError | None = None
+    calls: int = 0
+    tokens_seen: list[bool] = field(default_factory=list)  # whether a token came, never its value
+
+    def search(
+        self, query: str, *, limit: int, action_token: str | None = None
+    ) -> list[SearchMessage]:
+        del query  # a fake keeps nothing of the question
+        self.calls += 1
+        self.tokens_seen.append(action_token is not None)
+        if self.failure is not None:
+            raise self.failure
+        return list(self.messages[:limit])
+
+
+class FakeLifecycleEvidence:
+    """Records in memory. `unavailable` makes lookups (or the catalog) fail like a dead server."""
+
+    def __init__(
+        self,
+        records: Sequence[LifecycleRecord],
+        *,
+        unavailable: bool = False,
+        catalog_unavailable: bool = False,
+    ) -> None:
+        self._records = tuple(records)
+        self._catalog = derive_catalog(self._records, "fake")
+        self.unavailable = unavailable
+        self.catalog_unavailable = catalog_unavailable
+        self.lookups: list[ClaimKey] = []
+
+    def catalog(self) -> Catalog:
+        if self.catalog_unavailable:
+            raise EvidenceUnavailableError("fake evidence source is down")
+        return self._catalog
+
+    def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
+        self.lookups.append(key)
+        if self.unavailable:
+            raise EvidenceUnavailableError("fake evidence source is down")
+        return tuple(r for r in self._records if r.key == key)
+
+
+@dataclass
+class FakeClaimExtractor:
+    """Returns a scripted extraction, whatever the text."""
+
+    extraction: Extraction = field(default_factory=Extraction)
+    calls: int = 0
+
+    def extract(
+        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+    ) -> Extraction:
+        del question, messages, catalog
+        self.calls += 1
+        return self.extraction
