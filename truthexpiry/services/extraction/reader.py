@@ -54,8 +54,8 @@ def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
 
 def _mentions(tokens: list[Token], index: VocabularyIndex) -> list[_Mention]:
     mentions: list[_Mention] = []
-    for match in find_phrases(tokens, index.entity_phrases, index.max_words):
-        candidates = index.entity_phrases[match.phrase]
+    for match in find_phrases(tokens, index.entity_table):
+        candidates = index.entities[match.phrase]
         if len(candidates) != 1:
             continue  # two entities share this phrase: not ours to pick
         candidate = candidates[0]
@@ -110,11 +110,10 @@ def _choose_attribute(
     entity: str, clause: list[Token], taken: set[int], index: VocabularyIndex
 ) -> tuple[AttributeInfo, FoundValue | None] | None:
     scored = []
-    for info in index.attributes(entity):
-        pair = (info.entity, info.attribute)
-        found = find_value(info, index.value_phrases[pair], index.max_words, clause, taken)
-        named = bool(find_phrases(clause, index.attribute_phrases[pair], index.max_words, taken))
-        scored.append((2 * named + (found is not None), info, found))
+    for vocabulary in index.attributes.get(entity, ()):
+        found = find_value(vocabulary, clause, taken)
+        named = bool(find_phrases(clause, vocabulary.names, taken))
+        scored.append((2 * named + (found is not None), vocabulary.info, found))
     if len(scored) == 1:
         return scored[0][1], scored[0][2]
     scored.sort(key=lambda item: item[0], reverse=True)
@@ -127,12 +126,8 @@ def _scopes(
     info: AttributeInfo, clause: list[Token], taken: set[int], index: VocabularyIndex
 ) -> tuple[Scope, ...]:
     stated: dict[str, list[str]] = {}
-    for match in find_phrases(clause, index.scope_phrases, index.max_words, taken):
-        pairs = [
-            (k, v)
-            for k, v in index.scope_phrases[match.phrase]
-            if v in info.scope_values.get(k, ())
-        ]
+    for match in find_phrases(clause, index.scope_table, taken):
+        pairs = [(k, v) for k, v in index.scopes[match.phrase] if v in info.scope_values.get(k, ())]
         if len({k for k, _ in pairs}) != 1:
             continue  # unknown here, or ambiguous between scope keys
         for key, value in pairs:

@@ -9,7 +9,7 @@ tokens. Every token has a `key` used for matching: words singular, `-` and `_` r
 from __future__ import annotations
 
 import re
-from collections.abc import Container
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -84,6 +84,8 @@ def _word_tokens(word: str) -> list[Token]:
 
 def phrase_key(text: str) -> str:
     """Matching form of a word or phrase: `Reports-Export` -> `report export`."""
+    if text.isalnum():
+        return singular(text.lower())
     return " ".join(singular(w) for w in re.split(r"[\s\-_]+", text.strip().lower()) if w)
 
 
@@ -99,28 +101,60 @@ class PhraseMatch:
     phrase: str
 
 
+@dataclass(frozen=True, slots=True)
+class PhraseTable:
+    """A set of phrases prepared for matching: `starts` holds every word-prefix of every phrase,
+    so a scan can stop as soon as the words seen so far begin no phrase."""
+
+    phrases: frozenset[str]
+    starts: frozenset[str]
+    max_tokens: int
+
+    @classmethod
+    def of(cls, phrases: Iterable[str]) -> PhraseTable:
+        known = frozenset(phrases)
+        starts: set[str] = set()
+        longest = 1
+        for phrase in known:
+            words = phrase.split()
+            longest = max(longest, len(words))
+            starts.update(" ".join(words[:n]) for n in range(1, len(words) + 1))
+        return cls(known, frozenset(starts), longest)
+
+
 def find_phrases(
-    tokens: list[Token],
-    phrases: Container[str],
-    max_words: int,
-    taken: set[int] | None = None,
+    tokens: list[Token], table: PhraseTable, taken: set[int] | None = None
 ) -> list[PhraseMatch]:
-    """Longest-first, non-overlapping matches of known phrases among word tokens."""
+    """Longest-first, non-overlapping matches of the table's phrases among word tokens."""
     found: list[PhraseMatch] = []
-    index = 0
     count = len(tokens)
+    index = 0
     while index < count:
-        for length in range(min(max_words, count - index), 0, -1):
-            span = tokens[index : index + length]
-            if any(t.kind is not Kind.WORD for t in span):
-                continue
-            if taken and any(i in taken for i in range(index, index + length)):
-                continue
-            phrase = " ".join(t.key for t in span)
-            if phrase in phrases:
-                found.append(PhraseMatch(index, index + length, phrase))
-                index += length
+        token = tokens[index]
+        if (
+            token.kind is not Kind.WORD
+            or token.key not in table.starts
+            or (taken and index in taken)
+        ):
+            index += 1
+            continue
+        phrase = token.key
+        best = index + 1 if phrase in table.phrases else 0
+        best_phrase = phrase
+        end = index + 1
+        while end < count and end - index < table.max_tokens:
+            following = tokens[end]
+            if following.kind is not Kind.WORD or (taken and end in taken):
                 break
+            phrase = f"{phrase} {following.key}"
+            if phrase not in table.starts:
+                break
+            end += 1
+            if phrase in table.phrases:
+                best, best_phrase = end, phrase
+        if best:
+            found.append(PhraseMatch(index, best, best_phrase))
+            index = best
         else:
             index += 1
     return found

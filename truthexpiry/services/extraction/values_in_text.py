@@ -11,6 +11,7 @@ from decimal import Decimal
 
 from truthexpiry.models.catalog import AttributeInfo, ValueKind
 from truthexpiry.services.extraction.text import Kind, Token, find_phrases
+from truthexpiry.services.extraction.vocabulary import AttributeVocabulary
 from truthexpiry.services.values import (
     CLAUSE_BREAKS,
     DISABLED,
@@ -46,18 +47,16 @@ class FoundValue:
 
 
 def find_value(
-    info: AttributeInfo,
-    phrases: dict[str, str],
-    max_words: int,
-    tokens: list[Token],
-    taken: set[int],
+    vocabulary: AttributeVocabulary, tokens: list[Token], taken: set[int]
 ) -> FoundValue | None:
+    info = vocabulary.info
     words = [t.key if t.kind is not Kind.WORD else t.text for t in tokens]
-    matches = find_phrases(tokens, phrases, max_words, taken)
+    matches = find_phrases(tokens, vocabulary.value_table, taken)
     if matches:
         match = matches[0]
         negated = is_negated(words, match.start)
-        return FoundValue("" if negated else phrases[match.phrase], match.start, match.end)
+        spelling = vocabulary.values[match.phrase]
+        return FoundValue("" if negated else spelling, match.start, match.end)
     if ValueKind.QUANTITY in info.value_kinds:
         found = _quantity(info, tokens, taken)
         if found:
