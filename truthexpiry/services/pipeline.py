@@ -56,7 +56,8 @@ class TruthExpiryPipeline:
         question = "" if request.subject_message else request.question
         extraction = self._extractor.extract(question, messages, catalog)
         run = _Run(self._evidence, catalog, as_of)
-        claims = (*extraction.question_claims, *_on_topic(extraction))[:MAX_CLAIMS]
+        found = extraction.message_claims if request.subject_message else _on_topic(extraction)
+        claims = (*extraction.question_claims, *found)[:MAX_CLAIMS]
         verdicts = tuple(run.verdict(claim) for claim in claims)
         answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notes)))
         if extraction.notice:
@@ -81,9 +82,8 @@ class TruthExpiryPipeline:
 
 
 def _on_topic(extraction: Extraction) -> tuple[Claim, ...]:
-    """Message claims about what the question mentioned; all of them when it mentioned nothing."""
-    if not extraction.topics:
-        return extraction.message_claims
+    """Message claims about what the question mentioned: a question about nothing we know gets
+    a notice, not verdicts on whatever the search happened to find."""
     return tuple(c for c in extraction.message_claims if c.entity in extraction.topics)
 
 

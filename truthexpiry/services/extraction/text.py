@@ -125,7 +125,7 @@ class PhraseTable:
 def find_phrases(
     tokens: list[Token], table: PhraseTable, taken: set[int] | None = None
 ) -> list[PhraseMatch]:
-    """Longest-first, non-overlapping matches of the table's phrases among word tokens."""
+    """Longest-first, non-overlapping matches of the table's phrases; punctuation breaks them."""
     found: list[PhraseMatch] = []
     count = len(tokens)
     index = 0
@@ -144,7 +144,7 @@ def find_phrases(
         end = index + 1
         while end < count and end - index < table.max_tokens:
             following = tokens[end]
-            if following.kind is not Kind.WORD or (taken and end in taken):
+            if following.kind is Kind.PUNCT or (taken and end in taken):
                 break
             phrase = f"{phrase} {following.key}"
             if phrase not in table.starts:

@@ -12,12 +12,14 @@ from dataclasses import dataclass
 
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.services.extraction.text import PhraseTable, phrase_key
+from truthexpiry.services.values import NUMBER_WORDS, POLARITY_WORDS, UNIT_ALIASES
 
-# Words that never identify an entity on their own, even when only one name contains them.
+# Words that never identify an entity on their own, even when only one name contains them:
+# function words, units ("days" in "14 days" is not `same_day_delivery`), values and numbers.
 _WEAK_WORDS = frozenset(
     "a an the of for to in on at by and or is are be new old max min limit per all any my our "
     "your this that it its".split()
-)
+) | {phrase_key(w) for w in (*UNIT_ALIASES, *POLARITY_WORDS, *NUMBER_WORDS)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,16 +47,16 @@ class VocabularyIndex:
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
-        entities = _entity_phrases(catalog)
+        scopes = _scope_phrases(catalog)
+        entities = _entity_phrases(catalog, frozenset(scopes))
         attributes = {
             entity: tuple(_attribute(info) for info in catalog.attributes_of(entity))
             for entity in catalog.entities
         }
-        scopes = _scope_phrases(catalog)
         return cls(entities, PhraseTable.of(entities), attributes, scopes, PhraseTable.of(scopes))
 
 
-def _entity_phrases(catalog: Catalog) -> dict[str, list[EntityMatch]]:
+def _entity_phrases(catalog: Catalog, scope_words: frozenset[str]) -> dict[str, list[EntityMatch]]:
     parts: dict[str, dict[str, EntityMatch]] = defaultdict(dict)
     for name, info in catalog.entities.items():
         for alias in (name, *info.aliases):
@@ -71,7 +73,9 @@ def _entity_phrases(catalog: Catalog) -> dict[str, list[EntityMatch]]:
         complete = [m for m in matches if m.complete]
         if complete:
             phrases[phrase] = complete
-        elif len(phrase.split()) > 1 or (len(matches) == 1 and phrase not in _WEAK_WORDS):
+        elif len(phrase.split()) > 1 or (
+            len(matches) == 1 and phrase not in _WEAK_WORDS and phrase not in scope_words
+        ):
             phrases[phrase] = matches
     return phrases
 
