@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from importlib import resources
 from pathlib import Path
 
@@ -70,6 +70,10 @@ class LifecycleRecordRepository:
     def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
         """Every record, in any state, whose entity, attribute and scope equal `key`'s."""
         return self._index.get(key, ())
+
+    def claim_keys(self) -> Iterator[ClaimKey]:
+        """Every claim key that has at least one record."""
+        return iter(self._index)
 
     @property
     def record_count(self) -> int:

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
+from typing import NoReturn
 
 from adapters.cli.evaluation import load_cases, run_cases
 from adapters.cli.output import to_json, to_text
@@ -30,10 +31,15 @@ def _date(text: str) -> date:
         raise argparse.ArgumentTypeError(f"not a YYYY-MM-DD date: {text!r}") from None
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments end in one line on stderr and exit 2, like every other bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} (see --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="python -m truthexpiry", description=__doc__.split("\n")[0]
-    )
+    parser = _Parser(prog="python -m truthexpiry", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     ask = commands.add_parser("ask", help="label the claims about one question")
     ask.add_argument("question")

@@ -1,0 +1,195 @@
+"""The command line: the JSON contract, readable output, exit codes and one-line errors."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.main import main
+from lifecycle_mcp.repository import packaged_dataset_path
+
+ROOT = Path(__file__).resolve().parents[2]
+VERDICT_FIELDS = {
+    "source",
+    "message_ts",
+    "permalink",
+    "claim_key",
+    "stated_value",
+    "status",
+    "current_values",
+    "record_ids",
+    "explanation",
+}
+
+
+def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def one_line_error(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert lines[0].startswith("error: ")
+    return lines[0]
+
+
+def test_json_output_follows_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["ask", "Is report export available on Starter?", "--as-of", "2026-11-30", "--json"],
+        capsys,
+    )
+
+    assert code == 0
+    document = json.loads(out)
+    assert set(document) == {"question", "as_of", "verdicts", "answer", "notice"}
+    assert document["as_of"] == "2026-11-30"
+    [mine, *found] = document["verdicts"]
+    assert set(mine) == VERDICT_FIELDS
+    assert mine["source"] == "question"
+    assert mine["message_ts"] is None
+    assert mine["claim_key"] == "report_export|availability|plan=starter|region=global"
+    assert mine["status"] == "SUPERSEDED"
+    assert mine["current_values"] == ["disabled"]
+    assert found
+    assert all(v["source"] == "message" and v["permalink"] for v in found)
+
+
+def test_json_answer_for_a_value_question(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["ask", "What is the API rate limit on Starter?", "--as-of", "2026-11-30", "--json"],
+        capsys,
+    )
+
+    assert code == 0
+    answer = json.loads(out)["answer"]
+    assert answer == {
+        "claim_key": "api_rate_limit|max_requests|plan=starter|region=global",
+        "current_values": ["50"],
+        "record_ids": ["LC-111"],
+    }
+
+
+def test_readable_output_shows_status_current_value_records_and_stale_links(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        ["ask", "Is report export available on Starter?", "--as-of", "2026-11-30"], capsys
+    )
+
+    assert code == 0
+    assert "SUPERSEDED" in out
+    assert "Current value: disabled" in out
+    assert "LC-101" in out
+    assert "https://example.slack.com/archives/" in out
+    assert "History:" in out
+
+
+def test_a_question_with_no_claim_exits_zero_with_a_notice(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["ask", "What's the weather like today?", "--json"], capsys)
+
+    document = json.loads(out)
+    assert code == 0
+    assert document["verdicts"] == []
+    assert document["answer"] is None
+    assert "I can check" in document["notice"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["ask", "q?", "--as-of", "2026-13-01"], "not a YYYY-MM-DD date"),
+        (["ask", "q?", "--lifecycle-data", "/nonexistent/records.json"], "not found"),
+        (["ask", "q?", "--messages", "/nonexistent/messages.json"], "not found"),
+        (["ask", "   "], "1 to 2000 characters"),
+        (["ask", "x" * 2001], "1 to 2000 characters"),
+        (["eval", "/nonexistent/cases.jsonl"], "cannot read cases"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_exits_2_with_one_line_on_stderr(
+    argv: list[str], fragment: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        raise SystemExit(main(argv))
+
+    assert exit_info.value.code == 2
+    assert fragment in one_line_error(capsys.readouterr().err)
+
+
+def test_an_invalid_dataset_is_named_by_record(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    dataset = json.loads(packaged_dataset_path().read_text())
+    dataset["records"][1]["state"] = "SHIPPPED"
+    path = tmp_path / "records.json"
+    path.write_text(json.dumps(dataset))
+
+    code, _, err = run(["ask", "q?", "--lifecycle-data", str(path)], capsys)
+
+    assert code == 2
+    assert "LC-101" in one_line_error(err)
+    assert "SHIPPPED" in err
+
+
+def test_an_invalid_message_corpus_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "messages.json"
+    path.write_text(json.dumps([{"message_ts": "1.0", "channel_id": "C1"}]))
+
+    code, _, err = run(["ask", "q?", "--messages", str(path)], capsys)
+
+    assert code == 2
+    assert "message #1" in one_line_error(err)
+
+
+def test_eval_ends_with_the_count_line_and_exits_1_on_failure(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    passing = {
+        "id": "ok",
+        "question": "Is report export disabled on Starter?",
+        "as_of": "2026-11-30",
+        "messages": [],
+        "expect": {"question": {"status": "CURRENT"}},
+    }
+    failing = {**passing, "id": "bad", "expect": {"question": {"status": "SUPERSEDED"}}}
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps(passing) + "\n" + json.dumps(failing) + "\n")
+
+    code, out, _ = run(["eval", str(cases)], capsys)
+
+    assert code == 1
+    assert "FAIL  bad: question: expected SUPERSEDED, got CURRENT" in out
+    assert out.strip().splitlines()[-1] == "1 passed, 1 failed"
+
+
+def test_python_dash_m_truthexpiry_runs_the_cli() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "truthexpiry",
+            "ask",
+            "Is report export available on Starter?",
+            "--as-of",
+            "2026-11-30",
+            "--json",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
+        timeout=60,
+    )
+
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["verdicts"][0]["status"] == "SUPERSEDED"
