@@ -26,7 +26,7 @@ from truthexpiry.models.verdicts import (
 from truthexpiry.ports import ClaimExtractor, Clock, LifecycleEvidence, MessageSearch
 from truthexpiry.services.labeler import label, resolve, unverified
 from truthexpiry.services.notices import no_claim_notice, unavailable_notice
-from truthexpiry.services.scope import MissingScope, resolve_scope
+from truthexpiry.services.scope import MissingScope, known_scopes, resolve_scope
 
 MAX_CLAIMS = 60
 
@@ -98,7 +98,12 @@ class _Run:
 
     def verdict(self, claim: Claim) -> Verdict:
         verdict = self._verdict(claim)
-        return replace(verdict, subject=self._catalog.describe(claim.entity, claim.attribute))
+        explanation = verdict.explanation
+        scopes = known_scopes(claim.entity, claim.attribute, self._catalog)
+        if verdict.reason is UnverifiedReason.NO_RECORDS and scopes:
+            explanation += f" Records exist for {scopes}."
+        subject = self._catalog.describe(claim.entity, claim.attribute)
+        return replace(verdict, subject=subject, explanation=explanation)
 
     def _verdict(self, claim: Claim) -> Verdict:
         key = resolve_scope(claim.entity, claim.attribute, claim.scope, self._catalog)

@@ -46,3 +46,11 @@ def resolve_scope(
         return resolved
     options = "; ".join(f"{name}={', '.join(info.scope_values[name])}" for name in missing)
     return MissingScope(resolved, tuple(missing), options)
+
+
+def known_scopes(entity: str, attribute: str, catalog: Catalog) -> str | None:
+    """`plan=enterprise, starter; region=global`: the scopes with records, for explanations."""
+    info = catalog.attributes.get((entity, attribute))
+    if info is None:
+        return None
+    return "; ".join(f"{k}={', '.join(v)}" for k, v in sorted(info.scope_values.items()))

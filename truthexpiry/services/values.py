@@ -20,7 +20,7 @@ DISABLED = "disabled"
 # guards it in free text, where it is usually a preposition.
 _ENABLED_WORDS = (
     "enabled enable available live active on supported allowed included ga activated launched "
-    "yes true"
+    "re-enabled reenabled offer offers offered provide provides provided yes true"
 )
 _DISABLED_WORDS = (
     "disabled disable unavailable off removed inactive unsupported discontinued deactivated "
@@ -49,9 +49,19 @@ UNIT_ALIASES: dict[str, tuple[str, int]] = {
     **dict.fromkeys(("min", "mins", "minute", "minutes"), ("minute", 1)),
     **dict.fromkeys(("sec", "secs", "second", "seconds"), ("second", 1)),
     **dict.fromkeys(("req", "reqs", "request", "requests", "rpm", "rps"), ("request", 1)),
+    **dict.fromkeys(("mo", "mos", "month", "months"), ("month", 1)),
     **dict.fromkeys(("%", "percent", "pct"), ("percent", 1)),
+    **dict.fromkeys(("kb", "kilobyte", "kilobytes"), ("kb", 1)),
+    **dict.fromkeys(("mb", "megabyte", "megabytes"), ("mb", 1)),
+    **dict.fromkeys(("gb", "gigabyte", "gigabytes"), ("gb", 1)),
+    **dict.fromkeys(("tb", "terabyte", "terabytes"), ("tb", 1)),
+    **dict.fromkeys(("eur", "euro", "euros", "\u20ac"), ("eur", 1)),
+    **dict.fromkeys(("usd", "dollar", "dollars", "$"), ("usd", 1)),
+    **dict.fromkeys(("gbp", "pound", "pounds", "\u00a3"), ("gbp", 1)),
 }
 NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
     "zero": 0,
     "one": 1,
     "two": 2,
@@ -132,7 +142,12 @@ def quantity(number: Decimal, unit_word: str | None) -> NormalisedValue:
 
 
 def _plural(unit: str) -> str:
-    return unit if unit == "percent" else unit + "s"
+    """Plural for display; abbreviations (`gb`, `eur`) and `percent` stay as they are, so the
+    text parses back to the same unit."""
+    return unit if unit == "percent" or unit in _ABBREVIATED or len(unit) <= 2 else unit + "s"
+
+
+_ABBREVIATED = frozenset({"kb", "mb", "gb", "tb", "eur", "usd", "gbp"})
 
 
 def polarity_of(words: list[str]) -> str | None:

@@ -38,12 +38,34 @@ class _Mention:
     end: int
     complete: bool
 
+    @property
+    def weak(self) -> bool:
+        """One word of a longer name: the least certain kind of mention."""
+        return not self.complete and self.end - self.start == 1
+
 
 def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
     tokens = sentence.tokens
-    mentions = _mentions(tokens, index)
     opening = {t.key for t in tokens[:3]}
     asks_value = sentence.asks or bool(opening & _REQUEST_WORDS)
+    mentions = _mentions(tokens, index)
+    statements = _statements(tokens, mentions, index, asks_value)
+    # A one-word part of a name ("customers" of `customer_data`) that states nothing is an
+    # ordinary word here: drop it, so it neither answers nor cuts another mention's clause.
+    idle = {
+        i
+        for i, (m, s) in enumerate(zip(mentions, statements, strict=True))
+        if m.weak and s.value is None
+    }
+    if idle and len(mentions) > 1:
+        mentions = [m for i, m in enumerate(mentions) if i not in idle]
+        statements = _statements(tokens, mentions, index, asks_value)
+    return statements
+
+
+def _statements(
+    tokens: list[Token], mentions: list[_Mention], index: VocabularyIndex, asks_value: bool
+) -> list[Statement]:
     statements = []
     for mention, (start, end) in zip(mentions, _clauses(tokens, mentions), strict=True):
         clause = tokens[start:end]
@@ -127,7 +149,9 @@ def _scopes(
 ) -> tuple[Scope, ...]:
     stated: dict[str, list[str]] = {}
     for match in find_phrases(clause, index.scope_table, taken):
-        pairs = [(k, v) for k, v in index.scopes[match.phrase] if v in info.scope_values.get(k, ())]
+        # A value of the attribute's own scope key counts even without a record for it:
+        # "in APAC" about a global-only attribute is a claim about APAC (and UNVERIFIED).
+        pairs = [(k, v) for k, v in index.scopes[match.phrase] if k in info.scope_values]
         if len({k for k, _ in pairs}) != 1:
             continue  # unknown here, or ambiguous between scope keys
         for key, value in pairs:

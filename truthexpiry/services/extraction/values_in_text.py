@@ -32,7 +32,7 @@ _MONTHS = frozenset(
 )
 _DATE_PREPOSITIONS = frozenset("since in until by before after from of".split())
 _ON_AS_STATE_AFTER = frozenset(
-    "turned switched toggled flipped is are was were be been now still".split()
+    "turned switched toggled flipped is are was were be been now still back".split()
 )
 _ON_AS_STATE_BEFORE = frozenset("for in since now again today by across".split())
 _PAST = frozenset("was were used previously formerly originally until before had".split())

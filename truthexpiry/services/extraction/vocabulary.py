@@ -48,7 +48,8 @@ class VocabularyIndex:
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
         scopes = _scope_phrases(catalog)
-        entities = _entity_phrases(catalog, frozenset(scopes))
+        units = {phrase_key(u) for info in catalog.attributes.values() for u in info.units}
+        entities = _entity_phrases(catalog, frozenset(scopes) | units)
         attributes = {
             entity: tuple(_attribute(info) for info in catalog.attributes_of(entity))
             for entity in catalog.entities
@@ -56,7 +57,9 @@ class VocabularyIndex:
         return cls(entities, PhraseTable.of(entities), attributes, scopes, PhraseTable.of(scopes))
 
 
-def _entity_phrases(catalog: Catalog, scope_words: frozenset[str]) -> dict[str, list[EntityMatch]]:
+def _entity_phrases(catalog: Catalog, other_words: frozenset[str]) -> dict[str, list[EntityMatch]]:
+    """Every phrase that names an entity. `other_words` (scope values, the catalog's units) never
+    name one on their own."""
     parts: dict[str, dict[str, EntityMatch]] = defaultdict(dict)
     for name, info in catalog.entities.items():
         for alias in (name, *info.aliases):
@@ -74,7 +77,7 @@ def _entity_phrases(catalog: Catalog, scope_words: frozenset[str]) -> dict[str, 
         if complete:
             phrases[phrase] = complete
         elif len(phrase.split()) > 1 or (
-            len(matches) == 1 and phrase not in _WEAK_WORDS and phrase not in scope_words
+            len(matches) == 1 and phrase not in _WEAK_WORDS and phrase not in other_words
         ):
             phrases[phrase] = matches
     return phrases

@@ -1,0 +1,110 @@
+"""One MCP client session over Streamable HTTP, kept open for the life of the worker.
+
+The SDK's transport runs task groups that must be entered and left by the same task, so a
+dedicated owner task opens the session, waits until asked to stop, and closes it. Callers on
+the same loop share the session. After a transport failure the connection is dropped and the
+next call opens a new one, so the worker recovers by itself when the server comes back.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import httpx2
+from mcp import Client
+from mcp.client.streamable_http import streamable_http_client
+from mcp_types import CallToolResult
+
+from truthexpiry.models.errors import EvidenceUnavailableError
+
+log = logging.getLogger(__name__)
+
+
+class McpConnection:
+    def __init__(self, url: str, *, token: str | None, timeout: float) -> None:
+        self._url = url
+        self._headers = {"Authorization": f"Bearer {token}"} if token else {}
+        self._timeout = timeout
+        self._client: Client | None = None
+        self._owner: asyncio.Task[None] | None = None
+        self._stop = asyncio.Event()
+        self._lock = asyncio.Lock()
+
+    async def call_tool(self, name: str, arguments: dict[str, Any]) -> CallToolResult:
+        client = await self._connected()
+        try:
+            return await asyncio.wait_for(
+                client.call_tool(name, arguments, read_timeout_seconds=self._timeout),
+                self._timeout,
+            )
+        except TimeoutError:
+            await self._drop(client)
+            raise EvidenceUnavailableError(
+                f"the lifecycle server did not answer within {self._timeout:g} s"
+            ) from None
+        except Exception as error:  # transport failures: refused, reset, HTTP errors
+            await self._drop(client)
+            raise EvidenceUnavailableError(_describe(error)) from None
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._stop_owner()
+
+    async def _connected(self) -> Client:
+        async with self._lock:
+            if self._client is not None and self._owner is not None and not self._owner.done():
+                return self._client
+            await self._stop_owner()
+            ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
+            self._stop = asyncio.Event()
+            self._owner = asyncio.create_task(self._own(ready), name="lifecycle-mcp-session")
+            try:
+                self._client = await asyncio.wait_for(asyncio.shield(ready), self._timeout)
+            except TimeoutError:
+                await self._stop_owner()
+                raise EvidenceUnavailableError(
+                    f"could not reach the lifecycle server within {self._timeout:g} s"
+                ) from None
+            return self._client
+
+    async def _own(self, ready: asyncio.Future[Client]) -> None:
+        http = httpx2.AsyncClient(headers=self._headers, timeout=self._timeout)
+        try:
+            async with http, Client(streamable_http_client(self._url, http_client=http)) as client:
+                ready.set_result(client)
+                await self._stop.wait()
+        except BaseException as error:  # noqa: BLE001 - the SDK raises exception groups
+            if not ready.done():
+                ready.set_exception(EvidenceUnavailableError(_describe(error)))
+            elif not isinstance(error, asyncio.CancelledError):
+                log.warning("lifecycle MCP session ended: %s", _describe(error))
+
+    async def _drop(self, client: Client) -> None:
+        async with self._lock:
+            if self._client is client:
+                await self._stop_owner()
+
+    async def _stop_owner(self) -> None:
+        owner, self._owner, self._client = self._owner, None, None
+        if owner is None or owner.done():
+            return
+        self._stop.set()
+        try:
+            await asyncio.wait_for(asyncio.shield(owner), 1.0)
+        except (TimeoutError, Exception):  # noqa: BLE001 - a broken session may not close cleanly
+            owner.cancel()
+
+
+def _describe(error: BaseException) -> str:
+    """A short, content-free description of a transport failure."""
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    if isinstance(error, EvidenceUnavailableError):
+        return str(error)
+    if isinstance(error, httpx2.HTTPStatusError):
+        return f"the lifecycle server answered HTTP {error.response.status_code}"
+    if isinstance(error, httpx2.TransportError):
+        return f"the lifecycle server is unreachable ({type(error).__name__})"
+    return f"the lifecycle server call failed ({type(error).__name__})"

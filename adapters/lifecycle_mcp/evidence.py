@@ -1,0 +1,77 @@
+"""`McpLifecycleEvidence`: the `LifecycleEvidence` port over the lifecycle MCP server.
+
+Synchronous, for Bolt's worker threads and the CLI: calls run on one background event loop that
+holds one MCP session. The catalog (names and vocabulary, no Slack content) is cached for
+`catalog_ttl` seconds; when a refresh fails the last good catalog is kept, so claims can still be
+extracted and their lookups report the outage.
+"""
+
+from __future__ import annotations
+
+import time
+
+from adapters.lifecycle_mcp.bridge import BackgroundLoop
+from adapters.lifecycle_mcp.connection import McpConnection
+from adapters.lifecycle_mcp.mapper import catalog_from_result, evidence_from_result
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.lifecycle import LifecycleRecord
+
+EVIDENCE_TOOL = "get_lifecycle_evidence"
+CATALOG_TOOL = "get_claim_catalog"
+
+
+class McpLifecycleEvidence:
+    def __init__(
+        self,
+        url: str,
+        *,
+        token: str | None = None,
+        timeout: float = 2.0,
+        catalog_ttl: float = 30.0,
+        loop: BackgroundLoop | None = None,
+    ) -> None:
+        self._owns_loop = loop is None
+        self._loop = loop or BackgroundLoop()
+        self._timeout = timeout
+        self._catalog_ttl = catalog_ttl
+        self._catalog: Catalog | None = None
+        self._catalog_fetched = 0.0
+        self._connection = self._loop.run(_make_connection(url, token, timeout), timeout)
+
+    def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
+        arguments = {"entity": key.entity, "attribute": key.attribute, "scope": key.scope_dict}
+        result = self._loop.run(
+            self._connection.call_tool(EVIDENCE_TOOL, arguments), self._deadline()
+        )
+        return evidence_from_result(result, key)
+
+    def catalog(self) -> Catalog:
+        fresh = time.monotonic() - self._catalog_fetched < self._catalog_ttl
+        if self._catalog is not None and fresh:
+            return self._catalog
+        try:
+            result = self._loop.run(self._connection.call_tool(CATALOG_TOOL, {}), self._deadline())
+            self._catalog = catalog_from_result(result)
+            self._catalog_fetched = time.monotonic()
+        except EvidenceUnavailableError:
+            if self._catalog is None:
+                raise
+        return self._catalog
+
+    def close(self) -> None:
+        try:
+            self._loop.run(self._connection.close(), self._timeout)
+        finally:
+            if self._owns_loop:
+                self._loop.close()
+
+    def _deadline(self) -> float:
+        # Connecting and calling each have `timeout`; the bridge waits for both, then a little.
+        return 2 * self._timeout + 0.5
+
+
+async def _make_connection(url: str, token: str | None, timeout: float) -> McpConnection:
+    # Built on the background loop so its asyncio primitives belong to that loop.
+    return McpConnection(url, token=token, timeout=timeout)

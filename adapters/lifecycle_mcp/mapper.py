@@ -1,0 +1,63 @@
+"""Validation of tool results: structured content only, checked against the wire contract.
+
+Anything wrong (a tool error, no structured content, a schema mismatch, records for another key)
+raises `EvidenceUnavailableError` with a short reason: the claim becomes UNVERIFIED, never
+"no records".
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from mcp_types import CallToolResult
+from pydantic import ValidationError
+
+from lifecycle_mcp.contract import (
+    SCHEMA_VERSION,
+    CatalogOut,
+    EvidenceOut,
+    catalog_in,
+    record_in,
+)
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
+from truthexpiry.models.lifecycle import LifecycleRecord
+
+M = TypeVar("M", EvidenceOut, CatalogOut)
+
+
+def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
+    evidence = _validated(result, EvidenceOut)
+    if evidence.claim_key != key.canonical:
+        raise EvidenceUnavailableError("the lifecycle server answered for another claim key")
+    try:
+        records = tuple(record_in(r) for r in evidence.records)
+    except InvalidClaimKeyError:
+        raise EvidenceUnavailableError("the lifecycle server returned an unusable record") from None
+    if any(record.key != key for record in records):
+        raise EvidenceUnavailableError("the lifecycle server returned records for another key")
+    return records
+
+
+def catalog_from_result(result: CallToolResult) -> Catalog:
+    return catalog_in(_validated(result, CatalogOut))
+
+
+def _validated(result: CallToolResult, model: type[M]) -> M:
+    if result.is_error:
+        raise EvidenceUnavailableError("the lifecycle server reported a tool error")
+    if result.structured_content is None:
+        raise EvidenceUnavailableError("the lifecycle server returned no structured content")
+    try:
+        parsed = model.model_validate(result.structured_content)
+    except ValidationError:
+        raise EvidenceUnavailableError(
+            "the lifecycle server returned content that does not match the contract"
+        ) from None
+    if parsed.schema_version != SCHEMA_VERSION:
+        raise EvidenceUnavailableError(
+            f"the lifecycle server speaks schema {parsed.schema_version[:40]!r}, "
+            f"not {SCHEMA_VERSION!r}"
+        )
+    return parsed

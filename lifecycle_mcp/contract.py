@@ -1,0 +1,166 @@
+"""The wire contract of the lifecycle MCP server's tools, shared by server and client.
+
+The server returns these models as structured content (and publishes their JSON schema as the
+tools' output schema); the worker's adapter validates what it receives against the same models
+before turning it into domain objects. `SCHEMA_VERSION` changes with any incompatible change.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo, ValueKind
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
+
+SCHEMA_VERSION = "truthexpiry.lifecycle.v1"
+
+StateName = Literal["PROPOSED", "PLANNED", "SHIPPED", "EFFECTIVE", "CANCELLED", "REJECTED", "DRAFT"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class RecordOut(_Strict):
+    record_id: str = Field(min_length=1)
+    entity: str
+    attribute: str
+    scope: dict[str, str]
+    value: str
+    state: StateName
+    effective_date: date
+    supersedes_record_id: str | None
+    source: str
+
+
+class EvidenceOut(_Strict):
+    """Every record, in any state, for exactly one claim key. Validity is not decided here."""
+
+    schema_version: str
+    dataset_version: str
+    claim_key: str
+    records: list[RecordOut]
+
+
+class EntityOut(_Strict):
+    name: str
+    label: str
+    aliases: list[str]
+    description: str | None
+
+
+class AttributeOut(_Strict):
+    entity: str
+    attribute: str
+    label: str
+    scope_values: dict[str, list[str]]
+    value_kinds: list[Literal["polarity", "quantity", "token"]]
+    units: list[str]
+    value_tokens: list[str]
+    aliases: list[str]
+    value_aliases: dict[str, list[str]]
+    description: str | None
+
+
+class ScopeAliasOut(_Strict):
+    key: str
+    value: str
+    aliases: list[str]
+
+
+class CatalogOut(_Strict):
+    """What can be checked: names, scopes and value vocabulary; no record values or states."""
+
+    schema_version: str
+    dataset_version: str
+    fingerprint: str
+    entities: list[EntityOut]
+    attributes: list[AttributeOut]
+    scope_aliases: list[ScopeAliasOut]
+
+
+def record_out(record: LifecycleRecord) -> RecordOut:
+    return RecordOut(
+        record_id=record.record_id,
+        entity=record.key.entity,
+        attribute=record.key.attribute,
+        scope=record.key.scope_dict,
+        value=record.value,
+        state=record.state.value,
+        effective_date=record.effective_date,
+        supersedes_record_id=record.supersedes_record_id,
+        source=record.source,
+    )
+
+
+def record_in(record: RecordOut) -> LifecycleRecord:
+    return LifecycleRecord(
+        record_id=record.record_id,
+        key=ClaimKey.of(record.entity, record.attribute, record.scope),
+        value=record.value,
+        state=LifecycleState(record.state),
+        effective_date=record.effective_date,
+        supersedes_record_id=record.supersedes_record_id,
+        source=record.source,
+    )
+
+
+def catalog_out(catalog: Catalog) -> CatalogOut:
+    return CatalogOut(
+        schema_version=SCHEMA_VERSION,
+        dataset_version=catalog.version,
+        fingerprint=catalog.fingerprint,
+        entities=[
+            EntityOut(
+                name=e.name, label=e.label, aliases=list(e.aliases), description=e.description
+            )
+            for e in catalog.entities.values()
+        ],
+        attributes=[_attribute_out(a) for a in catalog.attributes.values()],
+        scope_aliases=[
+            ScopeAliasOut(key=key, value=value, aliases=list(aliases))
+            for (key, value), aliases in catalog.scope_aliases.items()
+        ],
+    )
+
+
+def _attribute_out(info: AttributeInfo) -> AttributeOut:
+    return AttributeOut(
+        entity=info.entity,
+        attribute=info.attribute,
+        label=info.label,
+        scope_values={k: list(v) for k, v in info.scope_values.items()},
+        value_kinds=sorted(kind.value for kind in info.value_kinds),
+        units=list(info.units),
+        value_tokens=list(info.value_tokens),
+        aliases=list(info.aliases),
+        value_aliases={k: list(v) for k, v in info.value_aliases.items()},
+        description=info.description,
+    )
+
+
+def catalog_in(wire: CatalogOut) -> Catalog:
+    entities = {
+        e.name: EntityInfo(e.name, e.label, tuple(e.aliases), e.description) for e in wire.entities
+    }
+    attributes = {
+        (a.entity, a.attribute): AttributeInfo(
+            entity=a.entity,
+            attribute=a.attribute,
+            label=a.label,
+            scope_values={k: tuple(v) for k, v in a.scope_values.items()},
+            value_kinds=frozenset(ValueKind(kind) for kind in a.value_kinds),
+            units=tuple(a.units),
+            value_tokens=tuple(a.value_tokens),
+            aliases=tuple(a.aliases),
+            value_aliases={k: tuple(v) for k, v in a.value_aliases.items()},
+            description=a.description,
+        )
+        for a in wire.attributes
+    }
+    scope_aliases = {(s.key, s.value): tuple(s.aliases) for s in wire.scope_aliases}
+    return Catalog(wire.dataset_version, wire.fingerprint, entities, attributes, scope_aliases)
