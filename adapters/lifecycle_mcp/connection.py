@@ -75,7 +75,7 @@ class McpConnection:
             async with http, Client(streamable_http_client(self._url, http_client=http)) as client:
                 ready.set_result(client)
                 await self._stop.wait()
-        except BaseException as error:  # noqa: BLE001 - the SDK raises exception groups
+        except BaseException as error:  # the SDK raises exception groups
             if not ready.done():
                 ready.set_exception(EvidenceUnavailableError(_describe(error)))
             elif not isinstance(error, asyncio.CancelledError):
@@ -93,7 +93,7 @@ class McpConnection:
         self._stop.set()
         try:
             await asyncio.wait_for(asyncio.shield(owner), 1.0)
-        except (TimeoutError, Exception):  # noqa: BLE001 - a broken session may not close cleanly
+        except (TimeoutError, Exception):  # a broken session may not close cleanly
             owner.cancel()
 
 
