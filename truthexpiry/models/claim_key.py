@@ -37,7 +37,12 @@ def normalise_scope_value(text: str) -> str:
 
 def normalise_scope(scope: Mapping[str, str]) -> Scope:
     """Scope as a sorted tuple of (key, value) pairs in canonical form."""
-    pairs = {normalise_identifier(k): normalise_scope_value(v) for k, v in scope.items()}
+    pairs: dict[str, str] = {}
+    for name, value in scope.items():
+        key = normalise_identifier(name)
+        if key in pairs:
+            raise InvalidClaimKeyError(f"scope key {key!r} is given twice")
+        pairs[key] = normalise_scope_value(value)
     return tuple(sorted(pairs.items()))
 
 

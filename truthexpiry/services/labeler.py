@@ -64,7 +64,14 @@ def resolve(key: ClaimKey, records: Sequence[LifecycleRecord], as_of: date) -> R
             f"{current[0].effective_date.isoformat()} and none supersedes another."
         )
         return Resolution(
-            key, as_of, current, values, pending, timeline, Status.CONFLICTING, explanation
+            key,
+            as_of,
+            current,
+            values,
+            pending,
+            timeline,
+            Status.CONFLICTING,
+            explanation + _pending_note(pending),
         )
     explanation = f"The current value is {values[0]!r} per {_cite_all(current)}."
     return Resolution(

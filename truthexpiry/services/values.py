@@ -190,12 +190,17 @@ def normalise_value(raw: str) -> NormalisedValue:
                 number *= 1000
             return quantity(number, match["unit"])
     words = text.replace("n't", " not").split()
-    if len(words) == 2 and words[0] in NUMBER_WORDS:
+    if len(words) == 2 and words[0] in NUMBER_WORDS and _is_unit_word(words[1]):
         return quantity(Decimal(NUMBER_WORDS[words[0]]), words[1])
     polarity = polarity_of(words) if words else None
     if polarity is not None:
         return NormalisedValue(ValueKind.POLARITY, polarity)
     return NormalisedValue(ValueKind.TOKEN, " ".join(raw.strip().lower().split()))
+
+
+def _is_unit_word(word: str) -> bool:
+    """ "weeks" or "seats" can follow a number word; "five" in "fifty five" cannot."""
+    return word.isalpha() and word not in NUMBER_WORDS
 
 
 def token_key(text: str) -> str:
