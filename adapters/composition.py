@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from adapters.clock import SystemClock
+from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path
 from lifecycle_mcp.repository import LifecycleRecordRepository
@@ -34,6 +35,28 @@ def build_pipeline(
     )
 
 
+def corpus_search(messages: Path | Sequence[SearchMessage] | None) -> CorpusMessageSearch:
+    """Search over a corpus file, a list of messages, or (None) the embedded demo corpus."""
+    if messages is None or isinstance(messages, Path):
+        return CorpusMessageSearch.from_path(messages or demo_messages_path())
+    return CorpusMessageSearch(messages)
+
+
+def in_process_evidence(lifecycle_data: Path | None) -> InProcessLifecycleEvidence:
+    """Evidence from a dataset file, or (None) the embedded demo dataset, in this process."""
+    repository = (
+        LifecycleRecordRepository.from_path(lifecycle_data)
+        if lifecycle_data
+        else LifecycleRecordRepository.packaged()
+    )
+    return InProcessLifecycleEvidence(repository)
+
+
+def mcp_evidence(url: str, *, token: str | None, timeout: float = 2.0) -> McpLifecycleEvidence:
+    """Evidence from a lifecycle MCP server; close it when done."""
+    return McpLifecycleEvidence(url, token=token, timeout=timeout)
+
+
 def build_offline_pipeline(
     *,
     lifecycle_data: Path | None = None,
@@ -44,19 +67,11 @@ def build_offline_pipeline(
 ) -> TruthExpiryPipeline:
     """The whole pipeline in this process: a dataset file (default: the embedded demo dataset)
     and a message corpus (default: the embedded demo corpus)."""
-    if repository is None:
-        repository = (
-            LifecycleRecordRepository.from_path(lifecycle_data)
-            if lifecycle_data
-            else LifecycleRecordRepository.packaged()
-        )
-    if messages is None or isinstance(messages, Path):
-        search = CorpusMessageSearch.from_path(messages or demo_messages_path())
-    else:
-        search = CorpusMessageSearch(messages)
+    evidence = (
+        InProcessLifecycleEvidence(repository)
+        if repository
+        else in_process_evidence(lifecycle_data)
+    )
     return build_pipeline(
-        search=search,
-        evidence=InProcessLifecycleEvidence(repository),
-        extractor=extractor,
-        clock=clock,
+        search=corpus_search(messages), evidence=evidence, extractor=extractor, clock=clock
     )

@@ -57,11 +57,13 @@ def load_cases(path: Path) -> list[dict[str, Any]]:
 
 def run_cases(
     cases: list[dict[str, Any]],
-    repository: LifecycleRecordRepository,
+    evidence: LifecycleEvidence | LifecycleRecordRepository,
     extractor: ClaimExtractor | None = None,
-    evidence: LifecycleEvidence | None = None,
 ) -> Iterator[CaseResult]:
-    evidence = evidence or InProcessLifecycleEvidence(repository)
+    """Run each case through a pipeline with the case's corpus and the shared evidence (a
+    repository is read in this process)."""
+    if isinstance(evidence, LifecycleRecordRepository):
+        evidence = InProcessLifecycleEvidence(evidence)
     extractor = extractor or RulesClaimExtractor()
     for number, case in enumerate(cases, start=1):
         case_id = str(case.get("id", f"case-{number}"))

@@ -1,34 +1,34 @@
-"""Command line: `ask` answers one question, `eval` runs evaluation cases.
+"""Command line: `ask` answers one question, `eval` runs evaluation cases, `demo` shows both.
 
-Exit codes: 0 for any verdict; 1 when evaluation cases fail; 2 for bad input (a missing file,
-an invalid dataset or corpus, a bad date), with one line on stderr.
+Evidence comes from a dataset in this process (`--lifecycle-data`, default: the embedded demo
+dataset) or from a lifecycle MCP server (`--lifecycle-url`, token in the environment variable
+TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN). Exit codes: 0 for any verdict; 1 when evaluation cases fail;
+2 for bad input (a missing file, an invalid dataset or corpus, a bad date, an unreachable
+server), with one line on stderr.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from contextlib import ExitStack
 from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
+from adapters.cli.demo import run_demo
 from adapters.cli.evaluation import load_cases, run_cases
 from adapters.cli.output import to_json, to_text
-from adapters.composition import build_offline_pipeline
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from adapters.composition import build_pipeline, corpus_search, in_process_evidence, mcp_evidence
 from truthexpiry.models.errors import TruthExpiryError
 from truthexpiry.models.verdicts import TruthExpiryRequest
+from truthexpiry.ports import LifecycleEvidence
 
 MAX_QUESTION_CHARS = 2000
-
-
-def _date(text: str) -> date:
-    try:
-        return date.fromisoformat(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a YYYY-MM-DD date: {text!r}") from None
+TOKEN_VARIABLE = "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,45 +38,84 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"error: {message} (see --help)\n")
 
 
+def _date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a YYYY-MM-DD date: {text!r}") from None
+
+
+def _evidence_options(parser: argparse.ArgumentParser) -> None:
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument(
+        "--lifecycle-data",
+        type=Path,
+        help="lifecycle dataset JSON (default: the embedded demo dataset)",
+    )
+    source.add_argument(
+        "--lifecycle-url",
+        help="lifecycle MCP server URL, e.g. "
+        f"http://127.0.0.1:8000/mcp (token from ${TOKEN_VARIABLE})",
+    )
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m truthexpiry", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
     ask = commands.add_parser("ask", help="label the claims about one question")
     ask.add_argument("question")
-    ask.add_argument(
-        "--lifecycle-data",
-        type=Path,
-        help="lifecycle dataset JSON (default: the embedded demo dataset)",
-    )
+    _evidence_options(ask)
     ask.add_argument("--messages", type=Path, help="message corpus JSON (default: the demo corpus)")
     ask.add_argument("--as-of", type=_date, help="evaluation date (default: today, UTC)")
     ask.add_argument("--json", action="store_true", help="print one JSON object")
     evaluate = commands.add_parser("eval", help="run evaluation cases (JSON lines)")
     evaluate.add_argument("cases", type=Path)
-    evaluate.add_argument("--lifecycle-data", type=Path)
+    _evidence_options(evaluate)
     evaluate.add_argument("--verbose", action="store_true", help="print passing cases too")
+    demo = commands.add_parser(
+        "demo", help="answer the demo questions through a lifecycle MCP server started on loopback"
+    )
+    demo.add_argument(
+        "--offline",
+        action="store_true",
+        help="read the dataset in this process instead of starting a server",
+    )
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        if args.command == "ask":
-            return _ask(args)
-        return _eval(args)
+        with ExitStack() as stack:
+            if args.command == "demo":
+                return run_demo(offline=args.offline)
+            evidence = _evidence(args, stack)
+            return _ask(args, evidence) if args.command == "ask" else _eval(args, evidence)
     except TruthExpiryError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:  # the reader (`| head`) left early: not an error
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
+        return 0
 
 
-def _ask(args: argparse.Namespace) -> int:
+def _evidence(args: argparse.Namespace, stack: ExitStack) -> LifecycleEvidence:
+    if not args.lifecycle_url:
+        return in_process_evidence(args.lifecycle_data)
+    evidence = mcp_evidence(args.lifecycle_url, token=os.environ.get(TOKEN_VARIABLE) or None)
+    stack.callback(evidence.close)
+    evidence.catalog()  # fail fast, with exit 2, when the server cannot be reached
+    return evidence
+
+
+def _ask(args: argparse.Namespace, evidence: LifecycleEvidence) -> int:
     question = args.question.strip()
     if not question or len(question) > MAX_QUESTION_CHARS:
         print(
             f"error: the question must have 1 to {MAX_QUESTION_CHARS} characters", file=sys.stderr
         )
         return 2
-    pipeline = build_offline_pipeline(lifecycle_data=args.lifecycle_data, messages=args.messages)
+    pipeline = build_pipeline(search=corpus_search(args.messages), evidence=evidence)
     response = pipeline.run(TruthExpiryRequest(question, as_of=args.as_of))
     if args.json:
         print(json.dumps(to_json(question, response), ensure_ascii=False))
@@ -85,15 +124,10 @@ def _ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def _eval(args: argparse.Namespace) -> int:
-    repository = (
-        LifecycleRecordRepository.from_path(args.lifecycle_data)
-        if args.lifecycle_data
-        else LifecycleRecordRepository.packaged()
-    )
+def _eval(args: argparse.Namespace, evidence: LifecycleEvidence) -> int:
     cases = load_cases(args.cases)
     passed = failed = 0
-    for result in run_cases(cases, repository):
+    for result in run_cases(cases, evidence):
         if result.passed:
             passed += 1
             if args.verbose:

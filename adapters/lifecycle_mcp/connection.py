@@ -31,6 +31,8 @@ class McpConnection:
         self._owner: asyncio.Task[None] | None = None
         self._stop = asyncio.Event()
         self._lock = asyncio.Lock()
+        self.sessions_opened = 0  # how many sessions this connection has opened, for tests
+        self._refused_with: int | None = None
 
     async def call_tool(self, name: str, arguments: dict[str, Any]) -> CallToolResult:
         client = await self._connected()
@@ -46,7 +48,7 @@ class McpConnection:
             ) from None
         except Exception as error:  # transport failures: refused, reset, HTTP errors
             await self._drop(client)
-            raise EvidenceUnavailableError(_describe(error)) from None
+            raise EvidenceUnavailableError(self._describe(error)) from None
 
     async def close(self) -> None:
         async with self._lock:
@@ -57,6 +59,7 @@ class McpConnection:
             if self._client is not None and self._owner is not None and not self._owner.done():
                 return self._client
             await self._stop_owner()
+            self.sessions_opened += 1
             ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
             self._stop = asyncio.Event()
             self._owner = asyncio.create_task(self._own(ready), name="lifecycle-mcp-session")
@@ -70,16 +73,32 @@ class McpConnection:
             return self._client
 
     async def _own(self, ready: asyncio.Future[Client]) -> None:
-        http = httpx2.AsyncClient(headers=self._headers, timeout=self._timeout)
+        http = httpx2.AsyncClient(
+            headers=self._headers,
+            timeout=self._timeout,
+            event_hooks={"response": [self._remember_refusal]},
+        )
         try:
             async with http, Client(streamable_http_client(self._url, http_client=http)) as client:
                 ready.set_result(client)
                 await self._stop.wait()
         except BaseException as error:  # the SDK raises exception groups
             if not ready.done():
-                ready.set_exception(EvidenceUnavailableError(_describe(error)))
+                ready.set_exception(EvidenceUnavailableError(self._describe(error)))
             elif not isinstance(error, asyncio.CancelledError):
-                log.warning("lifecycle MCP session ended: %s", _describe(error))
+                log.warning("lifecycle MCP session ended: %s", self._describe(error))
+
+    async def _remember_refusal(self, response: httpx2.Response) -> None:
+        # The SDK reports an HTTP error status only as a generic error; keep the status so the
+        # reason can say "HTTP 401" (a wrong token) rather than "call failed".
+        if response.status_code >= 400:
+            self._refused_with = response.status_code
+
+    def _describe(self, error: BaseException) -> str:
+        status, self._refused_with = self._refused_with, None
+        if status is not None:
+            return f"the lifecycle server answered HTTP {status}"
+        return _describe(error)
 
     async def _drop(self, client: Client) -> None:
         async with self._lock:

@@ -60,6 +60,11 @@ class McpLifecycleEvidence:
                 raise
         return self._catalog
 
+    @property
+    def sessions_opened(self) -> int:
+        """Sessions opened so far: one for the life of the worker, plus one per recovery."""
+        return self._connection.sessions_opened
+
     def close(self) -> None:
         try:
             self._loop.run(self._connection.close(), self._timeout)

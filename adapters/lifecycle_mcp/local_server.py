@@ -1,0 +1,133 @@
+"""Start a real lifecycle MCP server on loopback, for the demo, benchmarks and tests.
+
+`LocalLifecycleServer` runs `python -m lifecycle_mcp.server` as a child process on free ports
+with a fresh random token, waits until `/readyz` answers 200, and stops the process on exit.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+
+from truthexpiry.models.errors import TruthExpiryError
+
+PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
+
+
+class LocalServerError(TruthExpiryError):
+    """The local lifecycle server did not start."""
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+class LocalLifecycleServer:
+    def __init__(
+        self,
+        dataset: Path | None = None,
+        *,
+        extra_env: dict[str, str] | None = None,
+        start_timeout: float = 20.0,
+    ) -> None:
+        self.port = free_port()
+        self.health_port = free_port()
+        self.token = secrets.token_urlsafe(24)
+        self._dataset = dataset
+        self._extra_env = extra_env or {}
+        self._start_timeout = start_timeout
+        self._process: subprocess.Popen[bytes] | None = None
+        # The server's log goes to a file, not a pipe nobody drains, which could block it.
+        self._log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in __exit__
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/mcp"
+
+    @property
+    def health_url(self) -> str:
+        return f"http://127.0.0.1:{self.health_port}"
+
+    def start(self) -> LocalLifecycleServer:
+        env = {
+            **os.environ,
+            f"{PREFIX}HOST": "127.0.0.1",
+            f"{PREFIX}PORT": str(self.port),
+            f"{PREFIX}HEALTH_PORT": str(self.health_port),
+            f"{PREFIX}TOKENS": self.token,
+            **({f"{PREFIX}DATASET_PATH": str(self._dataset)} if self._dataset else {}),
+            **self._extra_env,
+        }
+        self._process = subprocess.Popen(
+            [sys.executable, "-m", "lifecycle_mcp.server"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=self._log,
+        )
+        self._wait_ready()
+        return self
+
+    def stop(self) -> None:
+        process, self._process = self._process, None
+        if process is None or process.poll() is not None:
+            return
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+
+    def ready(self) -> bool:
+        try:
+            with urllib.request.urlopen(f"{self.health_url}/readyz", timeout=1) as response:
+                return bool(response.status == 200)
+        except (urllib.error.URLError, OSError):
+            return False
+
+    def log_tail(self) -> str:
+        """The last line the server logged (its own messages carry no secrets)."""
+        self._log.seek(0)
+        lines = self._log.read().decode(errors="replace").strip().splitlines()
+        return lines[-1] if lines else "no output"
+
+    def _wait_ready(self) -> None:
+        assert self._process is not None
+        deadline = time.monotonic() + self._start_timeout
+        while time.monotonic() < deadline:
+            if self._process.poll() is not None:
+                detail = (
+                    self._process.stderr.read().decode(errors="replace")
+                    if (self._process.stderr)
+                    else ""
+                )
+                self._process = None
+                last = detail.strip().splitlines()[-1:] or ["no output"]
+                raise LocalServerError(f"the lifecycle server exited at start: {last[0]}")
+            if self.ready():
+                return
+            time.sleep(0.05)
+        self.stop()
+        raise LocalServerError(f"the lifecycle server was not ready in {self._start_timeout:g} s")
+
+    def __enter__(self) -> LocalLifecycleServer:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()

@@ -1,0 +1,181 @@
+"""The worker's MCP evidence adapter against real servers on loopback: the lifecycle server,
+and misbehaving ones. Every failure must read as "evidence unavailable", never "no records"."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from datetime import date
+
+import pytest
+
+from adapters.composition import build_pipeline
+from adapters.fakes import FakeMessageSearch, FixedClock
+from adapters.lifecycle_mcp.bridge import BackgroundLoop, LifecycleMcpUsageError
+from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
+from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from lifecycle_mcp.contract import SCHEMA_VERSION
+from lifecycle_mcp.repository import LifecycleRecordRepository
+from tests.integration.mcp_doubles import erroring_server, malformed_server, serving, slow_server
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.verdicts import Status, TruthExpiryRequest, UnverifiedReason
+
+pytestmark = pytest.mark.integration
+
+STARTER = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})
+DEMO = LifecycleRecordRepository.packaged()
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[LocalLifecycleServer]:
+    with LocalLifecycleServer() as running:
+        yield running
+
+
+@pytest.fixture
+def evidence(server: LocalLifecycleServer) -> Iterator[McpLifecycleEvidence]:
+    adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=3.0)
+    yield adapter
+    adapter.close()
+
+
+def test_a_lookup_returns_exactly_the_records_of_the_dataset(
+    evidence: McpLifecycleEvidence,
+) -> None:
+    assert evidence.lookup(STARTER) == DEMO.lookup(STARTER)
+
+
+def test_a_key_without_records_is_an_empty_answer_not_an_error(
+    evidence: McpLifecycleEvidence,
+) -> None:
+    unknown = ClaimKey.of("report_export", "availability", {"plan": "nope", "region": "global"})
+
+    assert evidence.lookup(unknown) == ()
+
+
+def test_the_catalog_arrives_whole(evidence: McpLifecycleEvidence) -> None:
+    assert evidence.catalog() == DEMO.catalog
+
+
+def test_one_session_serves_many_lookups(evidence: McpLifecycleEvidence) -> None:
+    for _ in range(20):
+        evidence.lookup(STARTER)
+
+    assert evidence.sessions_opened == 1
+
+
+def test_the_pipeline_answers_through_the_server(evidence: McpLifecycleEvidence) -> None:
+    pipeline = build_pipeline(
+        search=FakeMessageSearch(), evidence=evidence, clock=FixedClock(date(2026, 11, 30))
+    )
+
+    response = pipeline.run(TruthExpiryRequest("Is report export available on Starter?"))
+
+    assert response.question_verdicts[0].status is Status.SUPERSEDED
+    assert response.question_verdicts[0].record_ids == ("LC-101",)
+
+
+def test_a_wrong_token_is_unavailable_evidence(server: LocalLifecycleServer) -> None:
+    adapter = McpLifecycleEvidence(server.url, token="wrong-token", timeout=3.0)
+    try:
+        with pytest.raises(EvidenceUnavailableError, match="401"):
+            adapter.lookup(STARTER)
+    finally:
+        adapter.close()
+
+
+def test_a_killed_server_gives_unverified_claims_and_the_adapter_recovers_when_it_returns() -> None:
+    with LocalLifecycleServer() as server:
+        adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=2.0)
+        pipeline = build_pipeline(
+            search=FakeMessageSearch(), evidence=adapter, clock=FixedClock(date(2026, 11, 30))
+        )
+        question = TruthExpiryRequest("Is report export available on Starter?")
+        try:
+            assert pipeline.run(question).question_verdicts[0].status is Status.SUPERSEDED
+
+            server.stop()
+            [verdict] = pipeline.run(question).question_verdicts
+            assert verdict.status is Status.UNVERIFIED
+            assert verdict.reason is UnverifiedReason.EVIDENCE_UNAVAILABLE
+            assert "unavailable" in verdict.explanation
+
+            server.start()  # same ports, same token
+            assert pipeline.run(question).question_verdicts[0].status is Status.SUPERSEDED
+            assert adapter.sessions_opened >= 2
+        finally:
+            adapter.close()
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        ({"schema_version": SCHEMA_VERSION, "records": "nope"}, "does not match the contract"),
+        (
+            {"schema_version": "other.v9", "dataset_version": "x", "claim_key": STARTER.canonical,
+             "records": []},
+            "speaks schema",
+        ),
+        (
+            {"schema_version": SCHEMA_VERSION, "dataset_version": "x",
+             "claim_key": "report_export|availability|plan=team|region=global", "records": []},
+            "another claim key",
+        ),
+    ],
+)
+def test_malformed_structured_content_is_unavailable_evidence(
+    content: dict[str, object], reason: str
+) -> None:
+    with serving(malformed_server(content)) as url:
+        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        try:
+            with pytest.raises(EvidenceUnavailableError, match=reason):
+                adapter.lookup(STARTER)
+        finally:
+            adapter.close()
+
+
+def test_a_tool_error_is_unavailable_evidence() -> None:
+    with serving(erroring_server()) as url:
+        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        try:
+            with pytest.raises(EvidenceUnavailableError, match="tool error"):
+                adapter.lookup(STARTER)
+        finally:
+            adapter.close()
+
+
+def test_a_slow_server_times_out_within_the_deadline() -> None:
+    with serving(slow_server(delay=5.0)) as url:
+        adapter = McpLifecycleEvidence(url, timeout=0.5)
+        try:
+            started = time.monotonic()
+            with pytest.raises(EvidenceUnavailableError, match="did not answer"):
+                adapter.lookup(STARTER)
+            assert time.monotonic() - started < 2.0
+        finally:
+            adapter.close()
+
+
+def test_nothing_listening_is_unavailable_evidence() -> None:
+    adapter = McpLifecycleEvidence("http://127.0.0.1:9/mcp", timeout=1.0)
+    try:
+        with pytest.raises(EvidenceUnavailableError, match=r"unreachable|could not reach"):
+            adapter.catalog()
+    finally:
+        adapter.close()
+
+
+def test_the_sync_bridge_refuses_to_run_inside_an_event_loop() -> None:
+    loop = BackgroundLoop()
+
+    async def inside() -> None:
+        with pytest.raises(LifecycleMcpUsageError):
+            loop.run(asyncio.sleep(0), timeout=1)
+
+    try:
+        asyncio.run(inside())
+    finally:
+        loop.close()
