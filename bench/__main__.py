@@ -1,6 +1,8 @@
 """`python -m bench`: run every benchmark and print its figures."""
 
-from bench import pipeline
+from bench import mcp_lookup, pipeline
 
 if __name__ == "__main__":
-    pipeline.main()
+    pipeline.main([])
+    print()
+    mcp_lookup.main([])
