@@ -16,6 +16,7 @@ class MessageRef:
     message_ts: str
     channel_id: str
     permalink: str | None = None
+    tickets: tuple[str, ...] = ()  # ticket references found in the message, e.g. PROD-482
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +28,8 @@ class SearchMessage:
     author_name: str
     content: str = field(repr=False)
     permalink: str | None = None
+    tickets: tuple[str, ...] = ()
 
     @property
     def ref(self) -> MessageRef:
-        return MessageRef(self.message_ts, self.channel_id, self.permalink)
+        return MessageRef(self.message_ts, self.channel_id, self.permalink, self.tickets)
