@@ -114,13 +114,21 @@ def test_a_killed_server_gives_unverified_claims_and_the_adapter_recovers_when_i
     [
         ({"schema_version": SCHEMA_VERSION, "records": "nope"}, "does not match the contract"),
         (
-            {"schema_version": "other.v9", "dataset_version": "x", "claim_key": STARTER.canonical,
-             "records": []},
+            {
+                "schema_version": "other.v9",
+                "dataset_version": "x",
+                "claim_key": STARTER.canonical,
+                "records": [],
+            },
             "speaks schema",
         ),
         (
-            {"schema_version": SCHEMA_VERSION, "dataset_version": "x",
-             "claim_key": "report_export|availability|plan=team|region=global", "records": []},
+            {
+                "schema_version": SCHEMA_VERSION,
+                "dataset_version": "x",
+                "claim_key": "report_export|availability|plan=team|region=global",
+                "records": [],
+            },
             "another claim key",
         ),
     ],

@@ -34,11 +34,15 @@ class EvidenceUnavailableError(TruthExpiryError):
 
 
 class SearchUnavailableError(TruthExpiryError):
-    """Message search failed; `category` is a short bounded label such as `ratelimited`."""
+    """Message search failed; `category` is a short bounded label such as `ratelimited`, and
+    `retry_after` the seconds the search service asked to wait, when it said so."""
 
-    def __init__(self, message: str, *, category: str = "unavailable") -> None:
+    def __init__(
+        self, message: str, *, category: str = "unavailable", retry_after: int | None = None
+    ) -> None:
         super().__init__(message)
         self.category = category
+        self.retry_after = retry_after
 
 
 class ExtractionError(TruthExpiryError):

@@ -40,3 +40,11 @@ class ClaimExtractor(Protocol):
 
 class Clock(Protocol):
     def today(self) -> date: ...
+
+
+class EventDedup(Protocol):
+    """Remembers event IDs so that a redelivered event is answered once, across replicas."""
+
+    def first_time(self, event_id: str) -> bool:
+        """True the first time `event_id` is seen (within the store's window), else False."""
+        ...

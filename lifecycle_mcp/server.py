@@ -1,0 +1,165 @@
+"""`python -m lifecycle_mcp.server`: the read-only lifecycle MCP server.
+
+Reads its settings once from the environment, loads and validates the dataset, then serves
+Streamable HTTP at `/mcp` (stateless, JSON responses, bearer auth, Host checks against DNS
+rebinding) and the probes on a separate health port. `--check` validates the settings and the
+dataset, prints every problem, and exits without serving. No message ever contains a token.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from mcp.server import MCPServer
+from mcp.server.transport_security import TransportSecuritySettings
+from starlette.types import ASGIApp
+
+from lifecycle_mcp.auth import BearerAuthMiddleware
+from lifecycle_mcp.health import health_app
+from lifecycle_mcp.holder import DatasetHolder, load_dataset
+from lifecycle_mcp.serving import QuietServer, http_server, serve_all, wait_until_started
+from lifecycle_mcp.settings import ServerSettings, SettingsError, load_settings, parse_settings
+from lifecycle_mcp.tools import register_tools
+from truthexpiry.models.errors import InvalidDatasetError
+
+logger = logging.getLogger("lifecycle_mcp")
+
+SERVER_NAME = "truthexpiry-lifecycle"
+INSTRUCTIONS = (
+    "Read-only lifecycle records. Call get_claim_catalog to learn the entities, attributes and "
+    "scopes; call get_lifecycle_evidence with one exact key to get its records in any state. "
+    "The server never decides which value is valid."
+)
+_LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+_QUIET_LOGGERS = ("mcp", "uvicorn", "uvicorn.error", "sse_starlette", "httpx2")
+
+
+def transport_security(settings: ServerSettings) -> TransportSecuritySettings:
+    """Loopback Host headers (any port) plus the configured ones; all others get 421."""
+    hosts = [f"{name}:*" for name in _LOOPBACK_HOSTS] + list(settings.allowed_hosts)
+    origins = [f"http://{name}:*" for name in _LOOPBACK_HOSTS] + [
+        f"{scheme}://{host}" for host in settings.allowed_hosts for scheme in ("http", "https")
+    ]
+    return TransportSecuritySettings(allowed_hosts=hosts, allowed_origins=origins)
+
+
+def build_mcp_app(settings: ServerSettings, holder: DatasetHolder) -> ASGIApp:
+    server: MCPServer[Any] = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
+    register_tools(server, holder)
+    app: ASGIApp = server.streamable_http_app(
+        stateless_http=True,
+        json_response=True,
+        host=settings.host,
+        transport_security=transport_security(settings),
+    )
+    if not settings.auth_disabled:
+        app = BearerAuthMiddleware(app, [token.reveal() for token in settings.tokens])
+    return app
+
+
+def check(environ: Mapping[str, str]) -> list[str]:
+    """Every problem with the settings and the dataset they name; empty when all is well."""
+    settings, problems = parse_settings(environ)
+    path = settings.dataset_path
+    if path is None or path.is_file():
+        try:
+            load_dataset(path)
+        except InvalidDatasetError as error:
+            problems.append(f"invalid lifecycle dataset: {error}")
+    return problems
+
+
+async def _serve(settings: ServerSettings, holder: DatasetHolder) -> bool:
+    mcp = http_server(build_mcp_app(settings, holder), settings.host, settings.port, lifespan=True)
+    health = http_server(
+        health_app(holder, lambda: mcp.started), settings.host, settings.health_port, lifespan=False
+    )
+    announcement = asyncio.create_task(_announce(settings, holder, mcp, health))
+    try:
+        return await serve_all([mcp, health], holder, settings.reload_seconds)
+    finally:
+        announcement.cancel()
+
+
+async def _announce(settings: ServerSettings, holder: DatasetHolder, *servers: QuietServer) -> None:
+    if not await wait_until_started(servers):
+        return
+    loaded = holder.current.repository
+    logger.info(
+        "lifecycle MCP server at http://%s:%d/mcp, probes on port %d; dataset %s (%d records) "
+        "from %s; auth %s; hot reload %s; extra allowed hosts: %s",
+        settings.host,
+        settings.port,
+        settings.health_port,
+        loaded.version,
+        loaded.record_count,
+        settings.dataset_path or "the packaged demo file",
+        settings.auth_summary,
+        f"every {settings.reload_seconds:g}s" if settings.reload_seconds else "off",
+        ", ".join(settings.allowed_hosts) or "none",
+    )
+
+
+def configure_logging() -> None:
+    logging.basicConfig(
+        level=logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    for name in _QUIET_LOGGERS:
+        logging.getLogger(name).setLevel(logging.WARNING)
+
+
+def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m lifecycle_mcp.server",
+        description="Serve lifecycle records over MCP (settings come from the environment).",
+    )
+    parser.add_argument(
+        "--check", action="store_true", help="validate settings and dataset, then exit"
+    )
+    return parser.parse_args(argv)
+
+
+def _report(problems: list[str], heading: str) -> None:
+    print(heading, file=sys.stderr)
+    for problem in problems:
+        print(f"  - {problem}", file=sys.stderr)
+
+
+def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
+    args = _parse_args(argv)
+    environ = os.environ if environ is None else environ
+    if args.check:
+        problems = check(environ)
+        if problems:
+            _report(problems, f"lifecycle MCP server: {len(problems)} problem(s)")
+            return 1
+        print("lifecycle MCP server: settings and dataset are valid")
+        return 0
+    try:
+        settings = load_settings(environ)
+    except SettingsError as error:
+        _report(error.problems, "lifecycle MCP server: cannot start, the settings have problems")
+        return 2
+    try:
+        holder = DatasetHolder(settings.dataset_path)
+    except InvalidDatasetError as error:
+        print(f"lifecycle MCP server: cannot start, invalid dataset: {error}", file=sys.stderr)
+        return 2
+    configure_logging()
+    if not asyncio.run(_serve(settings, holder)):
+        logger.error("lifecycle MCP server stopped: a listener could not start")
+        return 1
+    logger.info("lifecycle MCP server stopped")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,87 @@
+"""The server's two read-only MCP tools, as thin wrappers over plain functions.
+
+`lifecycle_evidence` and `claim_catalog` are ordinary functions of a loaded dataset, tested
+without any transport. `register_tools` publishes them on an `MCPServer`: each tool reads the
+holder's current snapshot once, so a call is answered from one dataset version even while a
+reload swaps in the next. Their docstrings are the contract that MCP clients read.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any
+
+from mcp.server import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+from mcp_types import ToolAnnotations
+from pydantic import Field
+
+from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, record_out
+from lifecycle_mcp.holder import DatasetHolder, LoadedDataset
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import InvalidClaimKeyError
+
+READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
+
+Identifier = Annotated[str, Field(min_length=1, max_length=200)]
+ScopeArgument = Annotated[dict[str, str], Field(max_length=32)]
+
+
+def lifecycle_evidence(
+    dataset: LoadedDataset, entity: str, attribute: str, scope: Mapping[str, str]
+) -> EvidenceOut:
+    """Every record for exactly this canonical key, in any state.
+
+    Raises `InvalidClaimKeyError` when an identifier or scope value cannot be canonicalised.
+    """
+    key = ClaimKey.of(entity, attribute, scope)
+    repository = dataset.repository
+    return EvidenceOut(
+        schema_version=SCHEMA_VERSION,
+        dataset_version=repository.version,
+        claim_key=key.canonical,
+        records=[record_out(record) for record in repository.lookup(key)],
+    )
+
+
+def claim_catalog(dataset: LoadedDataset) -> CatalogOut:
+    return dataset.catalog
+
+
+def register_tools(server: MCPServer[Any], holder: DatasetHolder) -> None:
+    async def get_lifecycle_evidence(
+        entity: Identifier, attribute: Identifier, scope: ScopeArgument
+    ) -> EvidenceOut:
+        """Return every lifecycle record for one claim key, in any state.
+
+        The key is `entity` + `attribute` + `scope`, canonicalised (lower case; spaces and
+        hyphens in identifiers become underscores; scope keys sorted), and matched exactly:
+        a record whose scope has more or fewer keys is not returned. Pass every scope key,
+        e.g. {"plan": "starter", "region": "global"}; `get_claim_catalog` lists the keys and
+        values in use. The records come back with their state (PROPOSED, PLANNED, SHIPPED,
+        EFFECTIVE, CANCELLED, REJECTED, DRAFT), effective date and supersession link. This
+        tool never decides which value is valid on a date: that is the caller's rule. An
+        empty `records` list means the dataset has no record for that key. An identifier that
+        cannot be canonicalised is an error.
+        """
+        try:
+            return lifecycle_evidence(holder.current, entity, attribute, scope)
+        except InvalidClaimKeyError as error:
+            raise ToolError(f"invalid claim key: {error}") from None
+
+    async def get_claim_catalog() -> CatalogOut:
+        """Describe what can be checked: entities, attributes, scope keys and values, kinds of
+        value, units, value vocabulary and aliases. It carries no record values, states or
+        dates, so it reveals nothing about which value is current. `fingerprint` changes
+        whenever the catalog does; `dataset_version` names the dataset it came from.
+        """
+        return claim_catalog(holder.current)
+
+    _add(server, get_lifecycle_evidence, "Lifecycle evidence for one claim key")
+    _add(server, get_claim_catalog, "Claim catalog")
+
+
+def _add(server: MCPServer[Any], tool: Callable[..., Any], title: str) -> None:
+    description = inspect.getdoc(tool)
+    server.add_tool(tool, title=title, description=description, annotations=READ_ONLY)

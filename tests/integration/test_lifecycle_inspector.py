@@ -1,0 +1,97 @@
+"""A black-box check with an independent MCP client: the MCP Inspector CLI (Node).
+
+The Inspector is fetched by `npx` on first use (pinned, so the test does not change under us)
+and talks to the real server over Streamable HTTP with the bearer token in a header. Skipped
+only where `npx` is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from typing import Any
+
+import pytest
+
+from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut
+from tests.integration.conftest import RunningServer
+
+pytestmark = [
+    pytest.mark.integration,
+    pytest.mark.skipif(
+        shutil.which("npx") is None,
+        reason="npx (Node.js) is not installed: the MCP Inspector CLI cannot run",
+    ),
+]
+
+INSPECTOR = "@modelcontextprotocol/inspector@2.12.0"
+STARTER = {"plan": "starter", "region": "global"}
+
+
+def run_inspector(server: RunningServer, *args: str) -> subprocess.CompletedProcess[str]:
+    command = ["npx", "-y", INSPECTOR, "--cli", server.mcp_url, "--transport", "http"]
+    command += ["--header", f"Authorization: Bearer {server.token}", *args]
+    return subprocess.run(command, capture_output=True, text=True, timeout=100, check=False)
+
+
+def inspector(server: RunningServer, *args: str) -> Any:
+    completed = run_inspector(server, *args)
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    return json.loads(completed.stdout)
+
+
+def test_the_inspector_lists_both_read_only_tools(lifecycle_server: RunningServer) -> None:
+    listed = inspector(lifecycle_server, "--method", "tools/list")
+
+    tools = {tool["name"]: tool for tool in listed["tools"]}
+    assert set(tools) == {"get_lifecycle_evidence", "get_claim_catalog"}
+    assert all(tool["annotations"]["readOnlyHint"] is True for tool in tools.values())
+    assert all("outputSchema" in tool for tool in tools.values())
+
+
+def test_the_inspector_calls_the_evidence_tool(lifecycle_server: RunningServer) -> None:
+    arguments = {"entity": "report_export", "attribute": "availability", "scope": STARTER}
+
+    result = inspector(
+        lifecycle_server,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "get_lifecycle_evidence",
+        "--tool-args-json",
+        json.dumps(arguments),
+    )
+
+    evidence = EvidenceOut.model_validate(result["structuredContent"])
+    assert evidence.schema_version == SCHEMA_VERSION
+    assert evidence.claim_key == "report_export|availability|plan=starter|region=global"
+    assert evidence.records
+
+
+def test_the_inspector_calls_the_catalog_tool(lifecycle_server: RunningServer) -> None:
+    result = inspector(
+        lifecycle_server, "--method", "tools/call", "--tool-name", "get_claim_catalog"
+    )
+
+    catalog = CatalogOut.model_validate(result["structuredContent"])
+    assert catalog.attributes
+
+
+def test_the_inspector_sees_a_tool_error_for_an_unusable_identifier(
+    lifecycle_server: RunningServer,
+) -> None:
+    arguments = {"entity": "report|export", "attribute": "availability", "scope": {}}
+
+    completed = run_inspector(
+        lifecycle_server,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "get_lifecycle_evidence",
+        "--tool-args-json",
+        json.dumps(arguments),
+    )
+
+    assert completed.returncode != 0
+    assert "invalid claim key" in completed.stdout + completed.stderr

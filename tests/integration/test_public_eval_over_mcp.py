@@ -1,0 +1,69 @@
+"""The public evaluation set, with evidence fetched from a real lifecycle MCP server."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from adapters.cli.evaluation import load_cases, run_cases
+from adapters.cli.main import main
+from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
+from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+
+pytestmark = pytest.mark.integration
+SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
+
+
+@pytest.mark.skipif(
+    not (SHARED_EVAL / "cases.jsonl").exists(),
+    reason=f"the public evaluation set is not beside this checkout ({SHARED_EVAL})",
+)
+def test_every_public_case_passes_through_the_mcp_server() -> None:
+    cases = load_cases(SHARED_EVAL / "cases.jsonl")
+    with LocalLifecycleServer(SHARED_EVAL / "lifecycle_records.json") as server:
+        evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=5.0)
+        try:
+            failures = [r for r in run_cases(cases, evidence) if not r.passed]
+        finally:
+            evidence.close()
+
+    assert not failures, "\n".join(f"{r.case_id}: {r.failures}" for r in failures)
+
+
+def test_ask_with_lifecycle_url_uses_the_server(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with LocalLifecycleServer() as server:
+        monkeypatch.setenv("TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN", server.token)
+        code = main(
+            [
+                "ask",
+                "Is report export available on Starter?",
+                "--as-of",
+                "2026-11-30",
+                "--lifecycle-url",
+                server.url,
+            ]
+        )
+
+    assert code == 0
+    assert "SUPERSEDED" in capsys.readouterr().out
+
+
+def test_ask_with_an_unreachable_server_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code = main(
+        [
+            "ask",
+            "Is report export available on Starter?",
+            "--lifecycle-url",
+            "http://127.0.0.1:9/mcp",
+        ]
+    )
+
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert len(err) == 1
+    assert err[0].startswith("error: ")

@@ -1,0 +1,133 @@
+"""The Slack worker's settings, read once at the edge (`app.py`) from an environment mapping.
+
+`load_worker_settings` collects every problem it finds and raises `ConfigError` listing them
+all; no message ever contains a secret's value. Variable names follow the design notes.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+from truthexpiry.config.secrets import SecretValue
+from truthexpiry.models.errors import TruthExpiryError
+
+_HTTP_URL = re.compile(r"^https?://[^/\s:]+(:\d{1,5})?(/\S*)?$")
+
+
+class ConfigError(TruthExpiryError):
+    """The configuration is incomplete or incoherent; `problems` names each issue."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
+
+
+class ExtractorChoice(StrEnum):
+    RULES = "rules"
+    LIVE = "live"
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerSettings:
+    slack_bot_token: SecretValue
+    slack_app_token: SecretValue
+    slack_api_url: str | None
+    lifecycle_mcp_url: str | None  # None only when offline adapters are used
+    lifecycle_mcp_token: SecretValue | None
+    lifecycle_timeout_seconds: float
+    offline: bool  # TRUTH_EXPIRY_USE_FAKES=1: demo corpus and embedded dataset, no MCP or RTS
+    extractor: ExtractorChoice
+    max_question_chars: int = 3000
+
+
+def load_worker_settings(environ: Mapping[str, str]) -> WorkerSettings:
+    problems: list[str] = []
+    offline = _flag(environ, "TRUTH_EXPIRY_USE_FAKES", problems)
+    settings = WorkerSettings(
+        slack_bot_token=_token(environ, "SLACK_BOT_TOKEN", "xoxb-", problems),
+        slack_app_token=_token(environ, "SLACK_APP_TOKEN", "xapp-", problems),
+        slack_api_url=_url(environ, "SLACK_API_URL", problems, trailing_slash=True),
+        lifecycle_mcp_url=None
+        if offline
+        else _required_url(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_URL", problems),
+        lifecycle_mcp_token=_optional_secret(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"),
+        lifecycle_timeout_seconds=_seconds(
+            environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT", 2.0, problems
+        ),
+        offline=offline,
+        extractor=_extractor(environ, problems),
+    )
+    if problems:
+        raise ConfigError(problems)
+    return settings
+
+
+def _token(environ: Mapping[str, str], name: str, prefix: str, problems: list[str]) -> SecretValue:
+    value = environ.get(name, "").strip()
+    if not value:
+        problems.append(f"{name} is not set")
+    elif not value.startswith(prefix):
+        problems.append(f"{name} must start with {prefix!r}")
+    return SecretValue(value)
+
+
+def _optional_secret(environ: Mapping[str, str], name: str) -> SecretValue | None:
+    value = environ.get(name, "").strip()
+    return SecretValue(value) if value else None
+
+
+def _url(
+    environ: Mapping[str, str], name: str, problems: list[str], *, trailing_slash: bool = False
+) -> str | None:
+    value = environ.get(name, "").strip()
+    if not value:
+        return None
+    if not _HTTP_URL.match(value):
+        problems.append(f"{name} must be an http(s) URL")
+        return None
+    if trailing_slash and not value.endswith("/"):
+        value += "/"
+    return value
+
+
+def _required_url(environ: Mapping[str, str], name: str, problems: list[str]) -> str | None:
+    value = _url(environ, name, problems)
+    if value is None and not environ.get(name, "").strip():
+        problems.append(f"{name} is not set (or set TRUTH_EXPIRY_USE_FAKES=1 to run offline)")
+    return value
+
+
+def _flag(environ: Mapping[str, str], name: str, problems: list[str]) -> bool:
+    value = environ.get(name, "").strip()
+    if value not in ("", "0", "1"):
+        problems.append(f"{name} must be 0 or 1")
+    return value == "1"
+
+
+def _seconds(environ: Mapping[str, str], name: str, default: float, problems: list[str]) -> float:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 60:
+        problems.append(f"{name} must be a number of seconds between 0 and 60")
+        return default
+    return value
+
+
+def _extractor(environ: Mapping[str, str], problems: list[str]) -> ExtractorChoice:
+    raw = environ.get("TRUTH_EXPIRY_CLAIM_EXTRACTOR", "").strip().lower() or "rules"
+    try:
+        choice = ExtractorChoice(raw)
+    except ValueError:
+        problems.append("TRUTH_EXPIRY_CLAIM_EXTRACTOR must be 'rules' or 'live'")
+        return ExtractorChoice.RULES
+    if choice is ExtractorChoice.LIVE:
+        problems.append("TRUTH_EXPIRY_CLAIM_EXTRACTOR=live is not available in this build")
+    return choice
