@@ -16,14 +16,10 @@ from pathlib import Path
 from truthexpiry.models.errors import InvalidMessagesError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.services.extraction.text import Kind, tokenize
+from truthexpiry.services.stopwords import STOPWORDS
 
 _REQUIRED = ("message_ts", "channel_id", "content")
 _OPTIONAL = ("channel_name", "author_user_id", "author_name", "permalink")
-_STOPWORDS = frozenset(
-    "a an and are as at be been by can did do does for from has have how i in is it its me of "
-    "on or our still that the their there this to us was we were what when which who will with "
-    "you your about tell".split()
-)
 _K1 = 1.2
 _B = 0.75
 
@@ -34,9 +30,7 @@ def demo_messages_path() -> Path:
 
 def _terms(text: str) -> list[str]:
     return [
-        t.key
-        for t in tokenize(text.lower())
-        if t.kind is not Kind.PUNCT and t.key not in _STOPWORDS
+        t.key for t in tokenize(text.lower()) if t.kind is not Kind.PUNCT and t.key not in STOPWORDS
     ]
 
 
