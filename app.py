@@ -1,19 +1,74 @@
-"""Entry point of the Slack worker (Socket Mode).
+"""The Slack worker: a Bolt app on Socket Mode.
 
-The worker is not part of this build yet: the offline pipeline is, and runs with
-`python -m truthexpiry ask "QUESTION"`. This script says so instead of pretending to connect.
+    python app.py            run until SIGTERM or SIGINT
+    python app.py --check    validate the configuration and exit (0 when complete)
+
+Settings come from the environment (see .env.sample); nothing here decides anything: listeners
+hand every question to the pipeline that `adapters/worker.py` builds.
 """
 
+from __future__ import annotations
+
+import logging
+import os
+import signal
 import sys
+import threading
+from collections.abc import Mapping, Sequence
+from types import FrameType
+
+from slack_bolt import App
+from slack_bolt.adapter.socket_mode import SocketModeHandler
+from slack_sdk import WebClient
+
+from adapters.worker import Worker, build_worker
+from listeners import register_listeners
+from truthexpiry.config.worker import ConfigError, WorkerSettings, load_worker_settings
 
 
-def main() -> int:
-    print(
-        "The Slack worker is not built yet. Ask offline instead:\n"
-        '  python -m truthexpiry ask "Is report export still available on Starter?"',
-        file=sys.stderr,
-    )
-    return 2
+def create_app(settings: WorkerSettings) -> tuple[App, Worker]:
+    client = WebClient(token=settings.slack_bot_token.reveal())
+    if settings.slack_api_url:
+        client.base_url = settings.slack_api_url  # also where apps.connections.open goes
+    app = App(client=client)
+    worker = build_worker(settings, client)
+    register_listeners(app, worker.services)
+    return app, worker
+
+
+def run(settings: WorkerSettings, stop: threading.Event) -> None:
+    """Connect, serve until `stop` is set, then disconnect and release the adapters."""
+    app, worker = create_app(settings)
+    handler = SocketModeHandler(app, settings.slack_app_token.reveal())
+    try:
+        handler.connect()  # type: ignore[no-untyped-call]
+        stop.wait()
+    finally:
+        handler.close()  # type: ignore[no-untyped-call]
+        worker.close()
+
+
+def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s %(message)s")
+    try:
+        settings = load_worker_settings(os.environ if environ is None else environ)
+    except ConfigError as error:
+        for problem in error.problems:
+            print(f"config: {problem}", file=sys.stderr)
+        return 2
+    if "--check" in args:
+        print("configuration OK")
+        return 0
+    stop = threading.Event()
+
+    def request_stop(_signum: int, _frame: FrameType | None) -> None:
+        stop.set()
+
+    signal.signal(signal.SIGTERM, request_stop)
+    signal.signal(signal.SIGINT, request_stop)
+    run(settings, stop)
+    return 0
 
 
 if __name__ == "__main__":

@@ -1,0 +1,1 @@
+"""Event deduplication stores: in memory (one worker) and, for several replicas, shared."""

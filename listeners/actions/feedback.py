@@ -1,0 +1,20 @@
+"""The feedback buttons on a verdict card: counted, nothing else kept."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from slack_bolt import Ack
+
+from listeners.services import ListenerServices
+
+ACTION_IDS = ("truthexpiry_feedback_up", "truthexpiry_feedback_down")
+
+
+def feedback_callback(services: ListenerServices) -> Callable[..., None]:
+    def handle_feedback(ack: Ack, action: dict[str, Any]) -> None:
+        ack()
+        services.feedback.record(str(action.get("value", "")))
+
+    return handle_feedback

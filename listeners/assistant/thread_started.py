@@ -1,0 +1,28 @@
+"""A new assistant thread: greet and suggest questions drawn from the catalog."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from slack_bolt import Say, SetSuggestedPrompts
+
+from listeners.services import ListenerServices
+from listeners.views.messages import GREETING, suggested_prompts
+from truthexpiry.models.errors import EvidenceUnavailableError
+
+log = logging.getLogger(__name__)
+
+
+def thread_started_callback(services: ListenerServices) -> Callable[..., None]:
+    def handle_thread_started(say: Say, set_suggested_prompts: SetSuggestedPrompts) -> None:
+        say(GREETING)
+        try:
+            prompts = suggested_prompts(services.catalog())
+        except EvidenceUnavailableError:
+            log.warning("assistant: catalog unavailable for suggested prompts")
+            return
+        if prompts:
+            set_suggested_prompts(prompts=prompts, title="Try asking")
+
+    return handle_thread_started

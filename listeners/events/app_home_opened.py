@@ -1,0 +1,30 @@
+"""The App Home tab: what TruthExpiry can check, from the current catalog."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from slack_sdk import WebClient
+
+from listeners.services import ListenerServices
+from listeners.views.app_home import home_view
+from truthexpiry.models.errors import EvidenceUnavailableError
+
+log = logging.getLogger(__name__)
+
+
+def app_home_opened_callback(services: ListenerServices) -> Callable[..., None]:
+    def handle_app_home_opened(event: dict[str, Any], client: WebClient) -> None:
+        user = event.get("user")
+        if event.get("tab") != "home" or not isinstance(user, str):
+            return
+        try:
+            catalog = services.catalog()
+        except EvidenceUnavailableError:
+            log.warning("app home: catalog unavailable")
+            return
+        client.views_publish(user_id=user, view=home_view(catalog, dataset_version=catalog.version))
+
+    return handle_app_home_opened

@@ -1,0 +1,31 @@
+"""A direct message in the app's Messages tab (outside an assistant thread): answer in place."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from slack_bolt import BoltContext, Say
+
+from listeners.answering import answer
+from listeners.parsing import action_token, is_from_a_person, question_text
+from listeners.services import ListenerServices
+from truthexpiry.models.verdicts import EntryPoint
+
+
+def direct_message_callback(services: ListenerServices) -> Callable[..., None]:
+    def handle_direct_message(event: dict[str, Any], say: Say, context: BoltContext) -> None:
+        if event.get("channel_type") != "im" or not is_from_a_person(event, context.bot_user_id):
+            return
+        question = question_text(str(event.get("text", "")))
+        if not question:
+            return
+        reply = answer(
+            services,
+            question,
+            entry_point=EntryPoint.DIRECT_MESSAGE,
+            action_token=action_token(event),
+        )
+        say(text=reply.text, blocks=reply.blocks, thread_ts=event.get("thread_ts"))
+
+    return handle_direct_message

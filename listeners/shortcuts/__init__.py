@@ -1,0 +1,12 @@
+"""Message shortcuts."""
+
+from __future__ import annotations
+
+from slack_bolt import App
+
+from listeners.services import ListenerServices
+from listeners.shortcuts.check_message import CALLBACK_ID, check_message_callback
+
+
+def register(app: App, services: ListenerServices) -> None:
+    app.message_shortcut(CALLBACK_ID)(check_message_callback(services))

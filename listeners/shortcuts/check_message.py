@@ -1,0 +1,68 @@
+"""The "Check this message" shortcut: label the claims of one public message, privately.
+
+Only messages in public channels are checked (`conversations.info` says so); the result goes to
+the user's direct messages with the app, so nothing is posted where the message lives.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from slack_bolt import Ack
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from listeners.answering import answer
+from listeners.services import ListenerServices
+from listeners.views import messages
+from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.verdicts import EntryPoint
+
+log = logging.getLogger(__name__)
+CALLBACK_ID = "check_message"
+
+
+def check_message_callback(services: ListenerServices) -> Callable[..., None]:
+    def handle_check_message(ack: Ack, body: dict[str, Any], client: WebClient) -> None:
+        ack()
+        user = (body.get("user") or {}).get("id")
+        channel = (body.get("channel") or {}).get("id")
+        message = body.get("message") or {}
+        if not (isinstance(user, str) and isinstance(channel, str) and message.get("ts")):
+            return
+        if not _is_public(client, channel):
+            reply = messages.not_public()
+        else:
+            subject = _subject(client, channel, message)
+            reply = answer(services, "", entry_point=EntryPoint.SHORTCUT, subject_message=subject)
+        client.chat_postMessage(channel=user, text=reply.text, blocks=reply.blocks)
+
+    return handle_check_message
+
+
+def _is_public(client: WebClient, channel: str) -> bool:
+    try:
+        info = client.conversations_info(channel=channel)
+    except SlackApiError:
+        return False  # not visible to the app with public-channel scopes: treat as private
+    details = info.get("channel") or {}
+    return bool(details.get("is_channel")) and not details.get("is_private", True)
+
+
+def _subject(client: WebClient, channel: str, message: dict[str, Any]) -> SearchMessage:
+    ts = str(message["ts"])
+    try:
+        permalink = client.chat_getPermalink(channel=channel, message_ts=ts).get("permalink")
+    except SlackApiError:
+        permalink = None
+    return SearchMessage(
+        message_ts=ts,
+        channel_id=channel,
+        channel_name="",
+        author_user_id=str(message.get("user", "")),
+        author_name="",
+        content=str(message.get("text", ""))[:4000],
+        permalink=permalink if isinstance(permalink, str) else None,
+    )

@@ -1,0 +1,101 @@
+"""Short replies for everything that is not a verdict: outages, refusals, progress, prompts.
+
+Each reply says what happened and what the reader can do, in words a user understands; none
+repeats what the user wrote, names an internal error, or shows a token.
+"""
+
+from __future__ import annotations
+
+from listeners.views.blocks import Reply, section
+from listeners.views.examples import example_questions
+from truthexpiry.models.catalog import Catalog
+
+MAX_PROMPTS = 4  # Slack shows at most four suggested prompts
+
+WORKING_STATUS = "is checking the lifecycle records\u2026"  # "TruthExpiry is checking…"
+
+GREETING = (
+    "Hi! Ask me whether something you read in Slack is still true, for example whether a "
+    "feature is on for a plan or what a limit is. I check what people said against the "
+    "lifecycle records and label each claim CURRENT, SUPERSEDED, CONFLICTING or UNVERIFIED."
+)
+
+_SEARCH = {
+    "ratelimited": "Slack search is busy right now",
+    "invalid_action_token": (
+        "Slack did not let me search for this request (its search permission expired)"
+    ),
+    "feature_not_enabled": "Slack search is not enabled for this app in this workspace",
+    "transport": "I could not reach Slack search",
+}
+
+
+def _reply(emoji: str, text: str) -> Reply:
+    return Reply(text, [section(f"{emoji} {text}")])
+
+
+def working_on_it() -> Reply:
+    """A placeholder to post (and later update) while the pipeline runs."""
+    return _reply(":hourglass_flowing_sand:", "Checking the lifecycle records\u2026")
+
+
+def evidence_unavailable() -> Reply:
+    return _reply(
+        ":warning:",
+        "The lifecycle records are unavailable right now, so nothing could be verified "
+        "(UNVERIFIED). Please ask again in a few minutes.",
+    )
+
+
+def search_unavailable(category: str, *, retry_after: int | None = None) -> Reply:
+    """Search failed before any answer could be given. `category` is the search adapter's
+    bounded label; an unknown one gets the general wording, never the label itself."""
+    cause = _SEARCH.get(category, "Slack search is unavailable right now")
+    if category == "ratelimited" and retry_after is not None and retry_after > 0:
+        seconds = min(retry_after, 3600)
+        advice = f"Please ask again in {seconds} second{'s' if seconds != 1 else ''}."
+    elif category == "invalid_action_token":
+        advice = "Please ask again."
+    elif category == "feature_not_enabled":
+        advice = "A workspace admin can turn it on for the app."
+    else:
+        advice = "Please ask again in a moment."
+    return _reply(":warning:", f"{cause}. {advice}")
+
+
+def restarting() -> Reply:
+    return _reply(
+        ":arrows_counterclockwise:",
+        "I was restarting and could not finish this one. Please ask again.",
+    )
+
+
+def too_long(limit: int) -> Reply:
+    return _reply(
+        ":scissors:",
+        f"That is too long for me to check (over {limit:,} characters). "
+        "Please ask about one thing at a time.",
+    )
+
+
+def not_public() -> Reply:
+    return _reply(
+        ":lock:",
+        "I can only check messages in public channels, so I left this one alone.",
+    )
+
+
+def internal_error() -> Reply:
+    return _reply(
+        ":x:",
+        "Something went wrong on my side and I could not check this. Please ask again; "
+        "if it keeps happening, tell the team that runs TruthExpiry.",
+    )
+
+
+def suggested_prompts(catalog: Catalog) -> list[dict[str, str]]:
+    """Prompts for a new assistant thread: `{"title", "message"}`, at most four, each a
+    question the app can answer about the catalog's topics."""
+    return [
+        {"title": e.title, "message": e.question} for e in example_questions(catalog, MAX_PROMPTS)
+    ]

@@ -1,0 +1,161 @@
+"""The verdict card: a `TruthExpiryResponse` as a Slack reply, Block Kit blocks and a fallback.
+
+Top to bottom: a headline and the as-of date; the answers; the claim the question itself made;
+the claims found in Slack messages, SUPERSEDED first, each linking to its message; the notice;
+the feedback buttons. A claim key's lifecycle timeline appears once, under its first item.
+
+Slack's limits hold whatever the response: items are added while they fit in 50 blocks and
+`MAX_CARD_TEXT` characters, and whatever does not fit is counted in one closing line
+("…and 7 more claims not shown: 5 SUPERSEDED, 2 CURRENT."), never dropped silently. The question
+text is not part of a response, so the card cannot echo it.
+"""
+
+from __future__ import annotations
+
+from listeners.views.blocks import (
+    MAX_CARD_TEXT,
+    MAX_MESSAGE_BLOCKS,
+    Block,
+    Reply,
+    actions,
+    button,
+    context,
+    divider,
+    header,
+    inline,
+    section,
+    text_length,
+)
+from listeners.views.fallback import fallback_text
+from listeners.views.statuses import EMOJI, ORDER, tally
+from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict
+
+FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
+FEEDBACK_UP = "truthexpiry_feedback_up"
+FEEDBACK_DOWN = "truthexpiry_feedback_down"
+
+_NOTICE = 2500
+
+Item = Answer | Verdict
+
+
+def verdict_reply(response: TruthExpiryResponse) -> Reply:
+    """The reply for one pipeline response, within Slack's limits for a message."""
+    head = [header(_headline(response)), context(_summary(response))]
+    tail = _tail(response)
+    room = MAX_MESSAGE_BLOCKS - len(head) - len(tail)
+    chars = MAX_CARD_TEXT - text_length(head + tail)
+    return Reply(fallback_text(response), [*head, *_body(response, room, chars), *tail])
+
+
+def ordered_items(response: TruthExpiryResponse) -> list[Item]:
+    """Answers, then the question's own claims, then message claims with SUPERSEDED first."""
+    found = sorted(response.message_verdicts, key=lambda v: ORDER[v.status])
+    return [*response.answers, *response.question_verdicts, *found]
+
+
+class _Renderer:
+    """Renders items in order: group headings when the kind changes, each key's timeline once,
+    the subject line only when the key differs from the item above."""
+
+    def __init__(self, response: TruthExpiryResponse) -> None:
+        self._response = response
+        self._timelines: set[ClaimKey] = set()
+        self._last: Item | None = None
+
+    def render(self, item: Item) -> list[Block]:
+        blocks = self._group_start(item)
+        if isinstance(item, Answer):
+            blocks.append(section(answer_text(item)))
+        else:
+            same_key = self._last is not None and self._last.key == item.key
+            blocks.append(section(verdict_text(item, show_subject=not same_key)))
+        if item.timeline and item.key not in self._timelines:
+            self._timelines.add(item.key)
+            blocks.append(context(timeline_text(item.timeline, item.record_ids)))
+        self._last = item
+        return blocks
+
+    def _group_start(self, item: Item) -> list[Block]:
+        group = _group(item)
+        if self._last is not None and _group(self._last) == group:
+            return []
+        opening = [] if self._last is None else [divider()]
+        return opening + ([section(self._found_heading())] if group == "message" else [])
+
+    def _found_heading(self) -> str:
+        found = self._response.message_verdicts
+        searched = self._response.messages_searched
+        return (
+            f"*In Slack* · {searched} message{'s' if searched != 1 else ''} read · "
+            f"{len(found)} claim{'s' if len(found) != 1 else ''}: "
+            f"{tally(v.status for v in found)}"
+        )
+
+
+def _body(response: TruthExpiryResponse, room: int, chars: int) -> list[Block]:
+    items = ordered_items(response)
+    renderer = _Renderer(response)
+    body: list[Block] = []
+    spent = 0
+    for index, item in enumerate(items):
+        blocks = renderer.render(item)
+        size = text_length(blocks)
+        reserve = 1 if index < len(items) - 1 else 0  # room for the "…and N more" line
+        if len(body) + len(blocks) + reserve > room or spent + size + reserve * 200 > chars:
+            return [*body, section(_overflow(items[index:]))]
+        body += blocks
+        spent += size
+    return body
+
+
+def _overflow(rest: list[Item]) -> str:
+    noun = "claim" if all(isinstance(i, Verdict) for i in rest) else "result"
+    plural = "" if len(rest) == 1 else "s"
+    return f"\u2026and {len(rest)} more {noun}{plural} not shown: {tally(i.status for i in rest)}."
+
+
+def _group(item: Item) -> str:
+    return "answer" if isinstance(item, Answer) else item.claim.source.value
+
+
+def _headline(response: TruthExpiryResponse) -> str:
+    """Plain text: `:x: SUPERSEDED · Report export availability`, or the answer's value."""
+    if response.question_verdicts:
+        first = response.question_verdicts[0]
+        return (
+            f"{EMOJI[first.status]} {first.status.value} · {first.subject or first.key.describe()}"
+        )
+    if response.answers:
+        answer = response.answers[0]
+        said = {
+            Status.CONFLICTING: "the records disagree",
+            Status.UNVERIFIED: "not verified",
+        }.get(answer.status, " / ".join(answer.current_values))
+        return f"{answer.subject or answer.key.describe()}: {said}"
+    if response.message_verdicts:
+        return f"Claims checked: {tally(v.status for v in response.message_verdicts)}"
+    return "No claim to check"
+
+
+def _summary(response: TruthExpiryResponse) -> str:
+    summary = f"Checked against the lifecycle records as of {response.as_of.isoformat()}"
+    searched = response.messages_searched
+    if searched and not response.message_verdicts:
+        plural = "s" if searched != 1 else ""
+        summary += f" · {searched} Slack message{plural} read, no checkable claim in them"
+    return summary
+
+
+def _tail(response: TruthExpiryResponse) -> list[Block]:
+    tail = [divider()]
+    if response.notice:
+        tail.append(section(f":information_source: {inline(response.notice, _NOTICE)}"))
+    feedback = actions(
+        FEEDBACK_BLOCK_ID,
+        button(":+1: Helpful", action_id=FEEDBACK_UP, value="up"),
+        button(":-1: Not helpful", action_id=FEEDBACK_DOWN, value="down"),
+    )
+    return [*tail, feedback]
