@@ -1,0 +1,51 @@
+"""The app manifest asks for exactly what the worker uses, and nothing on behalf of users."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from listeners.shortcuts.check_message import CALLBACK_ID
+
+MANIFEST: dict[str, Any] = json.loads(
+    (Path(__file__).resolve().parents[2] / "manifest.json").read_text()
+)
+# Web API method or event -> the bot scope it needs (none for auth.test, views.publish,
+# chat.getPermalink and apps.connections.open, which uses the app-level token).
+SCOPES_USED = {
+    "app_mention event": "app_mentions:read",
+    "message.im event": "im:history",
+    "assistant.threads.setStatus / setSuggestedPrompts": "assistant:write",
+    "chat.postMessage / chat.update": "chat:write",
+    "conversations.info (is the shortcut's channel public?)": "channels:read",
+    "message shortcut": "commands",
+    "assistant.search.context (public channels)": "search:read.public",
+}
+
+
+def test_bot_scopes_are_exactly_those_used() -> None:
+    assert sorted(MANIFEST["oauth_config"]["scopes"]["bot"]) == sorted(SCOPES_USED.values())
+
+
+def test_no_user_scopes_and_no_mcp() -> None:
+    assert "user" not in MANIFEST["oauth_config"]["scopes"]
+    assert MANIFEST["settings"]["is_mcp_enabled"] is False
+    assert MANIFEST["settings"]["socket_mode_enabled"] is True
+
+
+def test_events_are_those_with_listeners() -> None:
+    assert sorted(MANIFEST["settings"]["event_subscriptions"]["bot_events"]) == [
+        "app_home_opened",
+        "app_mention",
+        "assistant_thread_context_changed",
+        "assistant_thread_started",
+        "message.im",
+    ]
+
+
+def test_the_shortcut_and_the_messages_tab_are_declared() -> None:
+    [shortcut] = MANIFEST["features"]["shortcuts"]
+    assert shortcut["callback_id"] == CALLBACK_ID
+    assert shortcut["type"] == "message"
+    assert MANIFEST["features"]["app_home"]["messages_tab_enabled"] is True
