@@ -36,15 +36,26 @@ def create_app(settings: WorkerSettings) -> tuple[App, Worker]:
     return app, worker
 
 
+def connect(
+    app: App, settings: WorkerSettings, *, ping_interval: float = 10.0
+) -> SocketModeHandler:
+    """Open the Socket Mode connection; `ping_interval` also bounds how fast a dead socket is
+    noticed and replaced."""
+    handler = SocketModeHandler(app, settings.slack_app_token.reveal(), ping_interval=ping_interval)
+    handler.client.connect()
+    return handler
+
+
 def run(settings: WorkerSettings, stop: threading.Event) -> None:
     """Connect, serve until `stop` is set, then disconnect and release the adapters."""
     app, worker = create_app(settings)
-    handler = SocketModeHandler(app, settings.slack_app_token.reveal())
     try:
-        handler.connect()  # type: ignore[no-untyped-call]
-        stop.wait()
+        handler = connect(app, settings)
+        try:
+            stop.wait()
+        finally:
+            handler.client.close()
     finally:
-        handler.close()  # type: ignore[no-untyped-call]
         worker.close()
 
 

@@ -8,10 +8,10 @@ from typing import Any
 from adapters.slack_rts.markup import query_text
 
 
-def question_text(text: str) -> str:
+def question_text(text: object) -> str:
     """The words a person typed to the app: mentions, channels, bare links, emoji and
-    emphasis marks removed (`<@U123> is *export* on?` -> `is export on?`)."""
-    return query_text(text)
+    emphasis marks removed (`<@U123> is *export* on?` -> `is export on?`); "" for no text."""
+    return query_text(text) if isinstance(text, str) else ""
 
 
 def action_token(event: Mapping[str, Any]) -> str | None:

@@ -20,7 +20,7 @@ def user_message_callback(services: ListenerServices) -> Callable[..., None]:
     ) -> None:
         if not is_from_a_person(payload, context.bot_user_id):
             return
-        question = question_text(str(payload.get("text", "")))
+        question = question_text(payload.get("text"))
         if not question:
             return
         set_status(WORKING_STATUS)

@@ -17,7 +17,7 @@ def app_mention_callback(services: ListenerServices) -> Callable[..., None]:
     def handle_app_mention(event: dict[str, Any], say: Say, context: BoltContext) -> None:
         if not is_from_a_person(event, context.bot_user_id) or not event.get("ts"):
             return
-        question = question_text(str(event.get("text", "")))
+        question = question_text(event.get("text"))
         if not question:
             return
         reply = answer(

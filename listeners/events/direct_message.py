@@ -17,7 +17,7 @@ def direct_message_callback(services: ListenerServices) -> Callable[..., None]:
     def handle_direct_message(event: dict[str, Any], say: Say, context: BoltContext) -> None:
         if event.get("channel_type") != "im" or not is_from_a_person(event, context.bot_user_id):
             return
-        question = question_text(str(event.get("text", "")))
+        question = question_text(event.get("text"))
         if not question:
             return
         reply = answer(

@@ -1,0 +1,138 @@
+"""Every entry point, end to end: the right Slack calls with the right verdicts, every envelope
+acknowledged, and acknowledged before the work is done."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.e2e.conftest import RunningWorker
+from tests.local_slack import ApiCall, events, interactions
+
+pytestmark = pytest.mark.e2e
+STALE_QUESTION = "<@UBOT> is report export still available on Starter?"
+TOKEN = "action-token-e2e"
+
+
+def blocks_text(call: ApiCall) -> str:
+    blocks = call.args.get("blocks")
+    return blocks if isinstance(blocks, str) else json.dumps(blocks)
+
+
+def posted_in_thread(running: RunningWorker, thread_ts: str) -> ApiCall:
+    return running.slack.wait_for_call(
+        "chat.postMessage", lambda call: call.args.get("thread_ts") == thread_ts, timeout=10
+    )
+
+
+def test_a_mention_gets_a_threaded_verdict_after_an_early_ack(running: RunningWorker) -> None:
+    event = events.app_mention(STALE_QUESTION, action_token=TOKEN)
+
+    envelope = running.slack.send_event(event)
+    reply = posted_in_thread(running, event["ts"])
+    ack = running.slack.wait_for_ack(envelope)
+
+    assert ack.received_at <= reply.at
+    assert reply.args["channel"] == event["channel"]
+    assert "SUPERSEDED" in blocks_text(reply)
+    assert "LC-101" in blocks_text(reply)
+    assert "disabled" in blocks_text(reply)
+    assert "p1714000000000100" in blocks_text(reply)  # the stale message is linked
+    search = running.slack.calls_to("assistant.search.context")
+    assert len(search) == 1
+    assert search[0].args["action_token"] == TOKEN
+
+
+def test_a_value_question_gets_the_current_value(running: RunningWorker) -> None:
+    event = events.app_mention("<@UBOT> what is the API rate limit on Starter?", action_token=TOKEN)
+
+    running.slack.send_event(event)
+    reply = posted_in_thread(running, event["ts"])
+
+    assert "LC-111" in blocks_text(reply)
+    assert "50" in reply.args["text"]
+
+
+def test_a_direct_message_is_answered_in_the_conversation(running: RunningWorker) -> None:
+    event = events.direct_message("Is report export still available on Starter?")
+
+    envelope = running.slack.send_event(event)
+    reply = running.slack.wait_for_call(
+        "chat.postMessage", lambda call: call.args.get("channel") == event["channel"], timeout=10
+    )
+
+    running.slack.wait_for_ack(envelope)
+    assert "SUPERSEDED" in blocks_text(reply)
+
+
+def test_an_assistant_thread_gets_prompts_a_status_and_a_reply(running: RunningWorker) -> None:
+    started = events.assistant_thread_started(action_token=TOKEN)
+    thread_ts = started["assistant_thread"]["thread_ts"]
+
+    running.slack.send_event(started)
+    prompts = running.slack.wait_for_call("assistant.threads.setSuggestedPrompts", timeout=10)
+    question = events.direct_message(
+        "What is the API rate limit on Starter?", thread_ts=thread_ts, action_token=TOKEN
+    )
+    running.slack.send_event(question)
+    status = running.slack.wait_for_call("assistant.threads.setStatus", timeout=10)
+    reply = running.slack.wait_for_call(
+        "chat.postMessage",
+        lambda call: call.args.get("thread_ts") == thread_ts and "LC-111" in blocks_text(call),
+        timeout=10,
+    )
+
+    assert prompts.args["thread_ts"] == thread_ts
+    assert status.at <= reply.at
+    assert status.args["status"]
+
+
+def test_the_shortcut_labels_the_chosen_public_message_privately(running: RunningWorker) -> None:
+    payload = interactions.message_action(
+        "check_message", text="Webhooks are enabled on Starter. Dark mode is disabled on Starter."
+    )
+
+    envelope = running.slack.send_interactive(payload)
+    reply = running.slack.wait_for_call(
+        "chat.postMessage",
+        lambda call: call.args.get("channel") == payload["user"]["id"],
+        timeout=10,
+    )
+
+    running.slack.wait_for_ack(envelope)
+    assert running.slack.calls_to("conversations.info")
+    assert "SUPERSEDED" in blocks_text(reply)
+    assert not running.slack.calls_to("assistant.search.context")
+
+
+def test_the_shortcut_refuses_a_private_channel(running: RunningWorker) -> None:
+    running.slack.private_channels = {"C0SECRET"}
+    payload = interactions.message_action(
+        "check_message", text="Webhooks are enabled on Starter.", channel="C0SECRET"
+    )
+
+    running.slack.send_interactive(payload)
+    reply = running.slack.wait_for_call("chat.postMessage", timeout=10)
+
+    assert "public" in reply.args["text"].lower()
+    assert "SUPERSEDED" not in blocks_text(reply)
+
+
+def test_a_feedback_click_is_acked_and_counted(running: RunningWorker) -> None:
+    envelope = running.slack.send_interactive(
+        interactions.block_actions("truthexpiry_feedback_up", value="up")
+    )
+
+    running.slack.wait_for_ack(envelope)
+    assert running.worker.services.feedback.counts() == {"up": 1}
+    assert not running.slack.calls_to("chat.postMessage")
+
+
+def test_the_app_home_is_published_from_the_catalog(running: RunningWorker) -> None:
+    running.slack.send_event(events.app_home_opened())
+
+    call = running.slack.wait_for_call("views.publish", timeout=10)
+
+    assert call.args["user_id"] == "U0ASKER"
+    assert "Report export" in json.dumps(call.args["view"])
