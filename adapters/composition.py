@@ -11,9 +11,14 @@ from pathlib import Path
 
 from adapters.clock import SystemClock
 from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
+from adapters.llm.extractor import PydanticAiClaimExtractor
+from adapters.llm.model import openai_compatible_model
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path
+from agent.factory import build_claim_agent
 from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.config.llm import LlmSettings
+from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.ports import ClaimExtractor, Clock, LifecycleEvidence, MessageSearch
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
@@ -26,12 +31,14 @@ def build_pipeline(
     evidence: LifecycleEvidence,
     extractor: ClaimExtractor | None = None,
     clock: Clock | None = None,
+    authority: AuthorityPolicy | None = None,
 ) -> TruthExpiryPipeline:
     return TruthExpiryPipeline(
         search=search,
         evidence=evidence,
         extractor=extractor or RulesClaimExtractor(),
         clock=clock or SystemClock(),
+        authority=authority,
     )
 
 
@@ -55,6 +62,16 @@ def in_process_evidence(lifecycle_data: Path | None) -> InProcessLifecycleEviden
 def mcp_evidence(url: str, *, token: str | None, timeout: float = 2.0) -> McpLifecycleEvidence:
     """Evidence from a lifecycle MCP server; close it when done."""
     return McpLifecycleEvidence(url, token=token, timeout=timeout)
+
+
+def live_claim_extractor(settings: LlmSettings) -> PydanticAiClaimExtractor:
+    """Claims proposed by the configured model, grounded, with the rules as the fallback;
+    close it when done."""
+    return PydanticAiClaimExtractor(
+        build_claim_agent(openai_compatible_model(settings)),
+        fallback=RulesClaimExtractor(),
+        timeout=settings.timeout_seconds,
+    )
 
 
 def build_offline_pipeline(

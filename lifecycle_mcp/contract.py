@@ -81,6 +81,7 @@ class CatalogOut(_Strict):
     entities: list[EntityOut]
     attributes: list[AttributeOut]
     scope_aliases: list[ScopeAliasOut]
+    sources: list[str] = Field(default_factory=list)
 
 
 def record_out(record: LifecycleRecord) -> RecordOut:
@@ -125,6 +126,7 @@ def catalog_out(catalog: Catalog) -> CatalogOut:
             ScopeAliasOut(key=key, value=value, aliases=list(aliases))
             for (key, value), aliases in catalog.scope_aliases.items()
         ],
+        sources=list(catalog.sources),
     )
 
 
@@ -163,4 +165,11 @@ def catalog_in(wire: CatalogOut) -> Catalog:
         for a in wire.attributes
     }
     scope_aliases = {(s.key, s.value): tuple(s.aliases) for s in wire.scope_aliases}
-    return Catalog(wire.dataset_version, wire.fingerprint, entities, attributes, scope_aliases)
+    return Catalog(
+        wire.dataset_version,
+        wire.fingerprint,
+        entities,
+        attributes,
+        scope_aliases,
+        tuple(wire.sources),
+    )

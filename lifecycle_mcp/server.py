@@ -23,6 +23,7 @@ from starlette.types import ASGIApp
 from lifecycle_mcp.auth import BearerAuthMiddleware
 from lifecycle_mcp.health import health_app
 from lifecycle_mcp.holder import DatasetHolder, load_dataset
+from lifecycle_mcp.metrics import ServerMetrics
 from lifecycle_mcp.serving import QuietServer, http_server, serve_all, wait_until_started
 from lifecycle_mcp.settings import ServerSettings, SettingsError, load_settings, parse_settings
 from lifecycle_mcp.tools import register_tools
@@ -76,13 +77,21 @@ def check(environ: Mapping[str, str]) -> list[str]:
 
 
 async def _serve(settings: ServerSettings, holder: DatasetHolder) -> bool:
-    mcp = http_server(build_mcp_app(settings, holder), settings.host, settings.port, lifespan=True)
+    app = build_mcp_app(settings, holder)
+    servers = []
+    if settings.metrics_port is not None:
+        metrics = ServerMetrics(holder)
+        app = metrics.instrument(app)
+        servers.append(
+            http_server(metrics.asgi_app(), settings.host, settings.metrics_port, lifespan=False)
+        )
+    mcp = http_server(app, settings.host, settings.port, lifespan=True)
     health = http_server(
         health_app(holder, lambda: mcp.started), settings.host, settings.health_port, lifespan=False
     )
     announcement = asyncio.create_task(_announce(settings, holder, mcp, health))
     try:
-        return await serve_all([mcp, health], holder, settings.reload_seconds)
+        return await serve_all([mcp, health, *servers], holder, settings.reload_seconds)
     finally:
         announcement.cancel()
 

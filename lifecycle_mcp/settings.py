@@ -24,6 +24,8 @@ TOKENS = PREFIX + "TOKENS"
 AUTH_DISABLED = PREFIX + "AUTH_DISABLED"
 ALLOWED_HOSTS = PREFIX + "ALLOWED_HOSTS"
 RELOAD_SECONDS = PREFIX + "RELOAD_SECONDS"
+METRICS_ENABLED = "TRUTH_EXPIRY_METRICS_ENABLED"  # shared with the worker, as in the design notes
+METRICS_PORT = "TRUTH_EXPIRY_METRICS_PORT"
 
 MIN_TOKEN_LENGTH = 16
 _TOKEN_CHARACTERS = frozenset(map(chr, range(0x21, 0x7F)))  # visible ASCII: header-safe
@@ -47,6 +49,7 @@ class ServerSettings:
     auth_disabled: bool = False
     allowed_hosts: tuple[str, ...] = ()
     reload_seconds: float = 0.0
+    metrics_port: int | None = None  # Prometheus text served here when metrics are enabled
 
     @property
     def auth_summary(self) -> str:
@@ -70,6 +73,7 @@ def parse_settings(environ: Mapping[str, str]) -> tuple[ServerSettings, list[str
         host=_host(environ.get(HOST, ""), problems),
         port=_port(environ, PORT, 8000, problems),
         health_port=_port(environ, HEALTH_PORT, 8001, problems),
+        metrics_port=_metrics_port(environ, problems),
         dataset_path=_dataset_path(environ.get(DATASET_PATH, ""), problems),
         tokens=_tokens(environ.get(TOKENS, ""), problems),
         auth_disabled=_auth_disabled(environ.get(AUTH_DISABLED, ""), problems),
@@ -147,10 +151,19 @@ def _reload_seconds(raw: str, problems: list[str]) -> float:
     return seconds
 
 
+def _metrics_port(environ: Mapping[str, str], problems: list[str]) -> int | None:
+    enabled = environ.get(METRICS_ENABLED, "").strip()
+    if enabled not in ("", "0", "1"):
+        problems.append(f"{METRICS_ENABLED} must be 0 or 1")
+    return _port(environ, METRICS_PORT, 9090, problems) if enabled == "1" else None
+
+
 def _coherence_problems(settings: ServerSettings) -> list[str]:
     problems = []
     if settings.port == settings.health_port:
         problems.append(f"{PORT} and {HEALTH_PORT} must differ (both {settings.port})")
+    if settings.metrics_port in (settings.port, settings.health_port):
+        problems.append(f"{METRICS_PORT} must differ from {PORT} and {HEALTH_PORT}")
     if settings.reload_seconds > 0 and settings.dataset_path is None:
         problems.append(f"{RELOAD_SECONDS} needs an explicit {DATASET_PATH} to watch")
     if settings.auth_disabled and settings.tokens:

@@ -8,12 +8,14 @@ and is logged by type only, so no question or message text reaches a log.
 from __future__ import annotations
 
 import logging
+import time
 
+from adapters.ops.logging_setup import request_scope
 from listeners.services import ListenerServices
 from listeners.views import messages
 from listeners.views.blocks import Reply
 from listeners.views.verdict_card import verdict_reply
-from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
+from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.verdicts import EntryPoint, TruthExpiryRequest
 
@@ -28,8 +30,42 @@ def answer(
     action_token: str | None = None,
     subject_message: SearchMessage | None = None,
 ) -> Reply:
-    if len(question) > services.max_question_chars:
-        return messages.too_long(services.max_question_chars)
+    """Answer one question; every call is counted by entry point and outcome."""
+    started = time.perf_counter()
+    outcome = "refused"
+    with request_scope():
+        try:
+            if len(question) > services.max_question_chars:
+                return messages.too_long(services.max_question_chars)
+            if not services.drain.enter():
+                return messages.restarting()
+            try:
+                reply, outcome = _run(
+                    services, question, entry_point, action_token, subject_message
+                )
+                return reply
+            finally:
+                services.drain.leave()
+        finally:
+            seconds = time.perf_counter() - started
+            services.metrics.request_finished(entry_point.value, outcome, seconds)
+            log.info(
+                "answered",
+                extra={
+                    "entry_point": entry_point.value,
+                    "outcome": outcome,
+                    "seconds": round(seconds, 4),
+                },
+            )
+
+
+def _run(
+    services: ListenerServices,
+    question: str,
+    entry_point: EntryPoint,
+    action_token: str | None,
+    subject_message: SearchMessage | None,
+) -> tuple[Reply, str]:
     request = TruthExpiryRequest(
         question,
         entry_point=entry_point,
@@ -37,13 +73,14 @@ def answer(
         subject_message=subject_message,
     )
     try:
-        return verdict_reply(services.pipeline.run(request))
+        response = services.pipeline.run(request)
     except EvidenceUnavailableError:
-        log.warning("answer failed: evidence unavailable", extra={"entry_point": entry_point})
-        return messages.evidence_unavailable()
-    except TruthExpiryError as error:
-        log.warning("answer failed: %s", type(error).__name__)
-        return messages.internal_error()
+        log.warning("answer failed", extra={"category": "evidence_unavailable"})
+        return messages.evidence_unavailable(), "failed"
     except Exception as error:  # the reply must still go out; the type is enough to debug
-        log.error("answer crashed: %s", type(error).__name__)
-        return messages.internal_error()
+        log.error("answer failed", extra={"category": type(error).__name__})
+        return messages.internal_error(), "failed"
+    for verdict in response.verdicts:
+        services.metrics.verdict(verdict.status.value)
+    outcome = "answered" if response.verdicts or response.answers else "no_claim"
+    return verdict_reply(response), outcome

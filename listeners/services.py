@@ -11,7 +11,10 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from listeners.draining import Drain
+from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.ops.metrics import Metrics, NullMetrics
 from truthexpiry.ports import EventDedup
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
@@ -41,3 +44,6 @@ class ListenerServices:
     dedup: EventDedup
     feedback: FeedbackTally = field(default_factory=FeedbackTally)
     max_question_chars: int = 3000
+    authority: AuthorityPolicy | None = None  # shown in the App Home
+    metrics: Metrics = field(default_factory=NullMetrics)
+    drain: Drain = field(default_factory=Drain)

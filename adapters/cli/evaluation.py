@@ -1,6 +1,8 @@
 """Evaluation cases (one JSON object per line, PRODUCT.md format) run against the pipeline.
 
-Each case brings its own search corpus and as-of date; all cases share one dataset.
+Each case brings its own search corpus and as-of date; all cases share one dataset. A case may
+add an `authority_policy` object (the policy file's format), which replaces the policy given
+for the whole run.
 """
 
 from __future__ import annotations
@@ -12,10 +14,12 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from adapters.authority.policy_file import check_against, parse_authority_policy
 from adapters.composition import build_pipeline
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, parse_messages
 from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import TruthExpiryError
 from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse, Verdict
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
@@ -59,9 +63,10 @@ def run_cases(
     cases: list[dict[str, Any]],
     evidence: LifecycleEvidence | LifecycleRecordRepository,
     extractor: ClaimExtractor | None = None,
+    authority: AuthorityPolicy | None = None,
 ) -> Iterator[CaseResult]:
     """Run each case through a pipeline with the case's corpus and the shared evidence (a
-    repository is read in this process)."""
+    repository is read in this process), under the case's authority policy or `authority`."""
     if isinstance(evidence, LifecycleRecordRepository):
         evidence = InProcessLifecycleEvidence(evidence)
     extractor = extractor or RulesClaimExtractor()
@@ -70,12 +75,23 @@ def run_cases(
         try:
             as_of = date.fromisoformat(case["as_of"]) if case.get("as_of") else None
             search = CorpusMessageSearch(parse_messages(case.get("messages", [])))
+            policy = _case_policy(case, evidence, authority)
         except (TruthExpiryError, ValueError, TypeError) as error:
             yield CaseResult(case_id, (f"invalid case: {error}",))
             continue
-        pipeline = build_pipeline(search=search, evidence=evidence, extractor=extractor)
+        pipeline = build_pipeline(
+            search=search, evidence=evidence, extractor=extractor, authority=policy
+        )
         response = pipeline.run(TruthExpiryRequest(case["question"], as_of=as_of))
         yield CaseResult(case_id, tuple(check(case.get("expect") or {}, response)))
+
+
+def _case_policy(
+    case: Mapping[str, Any], evidence: LifecycleEvidence, default: AuthorityPolicy | None
+) -> AuthorityPolicy | None:
+    if "authority_policy" not in case:
+        return default
+    return check_against(parse_authority_policy(case["authority_policy"]), evidence.catalog())
 
 
 def check(expect: Mapping[str, Any], response: TruthExpiryResponse) -> Iterator[str]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict
@@ -16,9 +17,13 @@ _MARK = {
 }
 
 
-def to_json(question: str, response: TruthExpiryResponse) -> dict[str, Any]:
-    """The `--json` object of PRODUCT.md, field for field."""
+def to_json(
+    question: str, response: TruthExpiryResponse, authority: AuthorityPolicy | None = None
+) -> dict[str, Any]:
+    """The `--json` object of PRODUCT.md, field for field; with an authority policy, one more
+    field, `authority_policy`, lists its settings."""
     answer = response.answer
+    policy = {} if authority is None else {"authority_policy": list(authority.summary())}
     return {
         "question": question,
         "as_of": response.as_of.isoformat(),
@@ -31,6 +36,7 @@ def to_json(question: str, response: TruthExpiryResponse) -> dict[str, Any]:
             "record_ids": list(answer.record_ids),
         },
         "notice": response.notice,
+        **policy,
     }
 
 
@@ -49,8 +55,13 @@ def _verdict_json(verdict: Verdict) -> dict[str, Any]:
     }
 
 
-def to_text(question: str, response: TruthExpiryResponse) -> str:
-    lines = [f"Question: {question}", f"As of:    {response.as_of.isoformat()}", ""]
+def to_text(
+    question: str, response: TruthExpiryResponse, authority: AuthorityPolicy | None = None
+) -> str:
+    lines = [f"Question: {question}", f"As of:    {response.as_of.isoformat()}"]
+    if authority is not None:
+        lines.append(f"Policy:   {'; '.join(authority.summary())}")
+    lines.append("")
     for answer in response.answers:
         lines += _answer_lines(answer)
     for verdict in response.question_verdicts:
@@ -98,7 +109,7 @@ def _verdict_lines(verdict: Verdict, who: str, indent: str = "") -> list[str]:
     if verdict.current_values:
         lines.append(
             f"{indent}  Current value: {', '.join(verdict.current_values)}  "
-            f"[{', '.join(verdict.record_ids)}]"
+            f"[{', '.join(verdict.record_ids) or 'no record'}]"
         )
     lines.append(f"{indent}  {verdict.explanation}")
     if message is None:

@@ -60,6 +60,17 @@ class McpLifecycleEvidence:
                 raise
         return self._catalog
 
+    def reachable(self) -> bool:
+        """True when the server answers the catalog tool now (the cached catalog is refreshed);
+        for readiness checks."""
+        try:
+            result = self._loop.run(self._connection.call_tool(CATALOG_TOOL, {}), self._deadline())
+            self._catalog = catalog_from_result(result)
+        except EvidenceUnavailableError:
+            return False
+        self._catalog_fetched = time.monotonic()
+        return True
+
     @property
     def sessions_opened(self) -> int:
         """Sessions opened so far: one for the life of the worker, plus one per recovery."""

@@ -15,6 +15,8 @@ ACTION_IDS = ("truthexpiry_feedback_up", "truthexpiry_feedback_down")
 def feedback_callback(services: ListenerServices) -> Callable[..., None]:
     def handle_feedback(ack: Ack, action: dict[str, Any]) -> None:
         ack()
-        services.feedback.record(str(action.get("value", "")))
+        vote = str(action.get("value", ""))
+        services.feedback.record(vote)
+        services.metrics.feedback(vote)
 
     return handle_feedback

@@ -25,6 +25,7 @@ def app_home_opened_callback(services: ListenerServices) -> Callable[..., None]:
         except EvidenceUnavailableError:
             log.warning("app home: catalog unavailable")
             return
-        client.views_publish(user_id=user, view=home_view(catalog, dataset_version=catalog.version))
+        view = home_view(catalog, dataset_version=catalog.version, authority=services.authority)
+        client.views_publish(user_id=user, view=view)
 
     return handle_app_home_opened

@@ -22,6 +22,7 @@ from listeners.views.blocks import (
 )
 from listeners.views.examples import example_questions
 from listeners.views.statuses import MEANING, badge
+from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.models.verdicts import Status
 
@@ -48,8 +49,11 @@ _HOW_TO_ASK = (
 _LABELS = "\n".join(f"{badge(status)}: {MEANING[status]}" for status in Status)
 
 
-def home_view(catalog: Catalog, *, dataset_version: str) -> dict[str, Any]:
-    """The view for `views.publish`: `{"type": "home", "blocks": [...]}`, at most 100 blocks."""
+def home_view(
+    catalog: Catalog, *, dataset_version: str, authority: AuthorityPolicy | None = None
+) -> dict[str, Any]:
+    """The view for `views.publish`: `{"type": "home", "blocks": [...]}`, at most 100 blocks.
+    With an authority policy, a section says which sources win and whose word counts."""
     head = [
         header("TruthExpiry"),
         section(_INTRO),
@@ -60,11 +64,19 @@ def home_view(catalog: Catalog, *, dataset_version: str) -> dict[str, Any]:
         header("What the labels mean"),
         section(_LABELS),
         divider(),
+        *_authority_blocks(authority),
         header("What I can check"),
     ]
     foot = [context(f"Lifecycle dataset: {inline(dataset_version, 200)}")]
     topics = _topic_blocks(catalog, MAX_VIEW_BLOCKS - len(head) - len(foot))
     return {"type": "home", "blocks": [*head, *topics, *foot]}
+
+
+def _authority_blocks(authority: AuthorityPolicy | None) -> list[Block]:
+    if authority is None:
+        return []
+    lines = "\n".join(f"\u2022 {inline(line, 500)}" for line in authority.summary())
+    return [header("Authority policy"), section(clip_mrkdwn(lines, _SECTION)), divider()]
 
 
 def _examples(catalog: Catalog) -> str:

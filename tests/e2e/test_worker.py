@@ -8,7 +8,7 @@ import json
 import pytest
 
 from tests.e2e.conftest import RunningWorker
-from tests.local_slack import ApiCall, events, interactions
+from tests.local_slack import ApiCall, LocalSlack, events, interactions
 
 pytestmark = pytest.mark.e2e
 STALE_QUESTION = "<@UBOT> is report export still available on Starter?"
@@ -20,8 +20,9 @@ def blocks_text(call: ApiCall) -> str:
     return blocks if isinstance(blocks, str) else json.dumps(blocks)
 
 
-def posted_in_thread(running: RunningWorker, thread_ts: str) -> ApiCall:
-    return running.slack.wait_for_call(
+def posted_in_thread(slack: LocalSlack | RunningWorker, thread_ts: str) -> ApiCall:
+    slack = slack.slack if isinstance(slack, RunningWorker) else slack
+    return slack.wait_for_call(
         "chat.postMessage", lambda call: call.args.get("thread_ts") == thread_ts, timeout=10
     )
 

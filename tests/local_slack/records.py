@@ -135,6 +135,13 @@ class Journal:
             ),
         )
 
+    def wait_for_open_sockets(self, count: int, timeout: float) -> None:
+        self._wait(
+            lambda: True if self._open_sockets >= count else None,
+            timeout,
+            lambda: f"expected {count} open socket(s) within {timeout}s; open={self._open_sockets}",
+        )
+
     def _wait(
         self, probe: Callable[[], T | None], timeout: float, describe: Callable[[], str]
     ) -> T:

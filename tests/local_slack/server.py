@@ -142,6 +142,10 @@ class LocalSlack:
         or HTTP 429 and `Retry-After: retry_after` when `retry_after` is given."""
         self._web_api.fail_next(method, PlannedFailure(error, retry_after, status))
 
+    def set_latency(self, method: str, seconds: float) -> None:
+        """Answer `method` only after `seconds`, like a slow Slack (0 removes the delay)."""
+        self._web_api.latency[method] = seconds
+
     @property
     def connections_opened(self) -> int:
         """How many `apps.connections.open` calls succeeded."""
@@ -161,16 +165,46 @@ class LocalSlack:
         """Deliver `event` in an `event_callback` body in an `events_api` envelope; returns the
         envelope ID. Authorizations default to the bot's own install; a fresh event ID is made
         unless given (give the same one with `retry_attempt` > 0 to redeliver)."""
+        envelope = self._event_envelope(
+            event, event_id, retry_attempt, retry_reason, authorizations
+        )
+        self._hub.send(envelope, SEND_TIMEOUT)
+        return str(envelope["envelope_id"])
+
+    def send_event_to_each_connection(
+        self,
+        event: dict[str, Any],
+        *,
+        event_id: str | None,
+        retry_attempt: int = 0,
+        retry_reason: str = "",
+    ) -> list[str]:
+        """Deliver `event` to every open Socket Mode connection, each in an envelope of its own;
+        returns the envelope IDs in connection order, oldest first. With an `event_id` every
+        delivery carries it, as when Slack redelivers an event to another replica; with None
+        each gets a fresh one, as for distinct events."""
+
+        def envelope() -> dict[str, Any]:
+            return self._event_envelope(event, event_id, retry_attempt, retry_reason, None)
+
+        return self._hub.send_each(envelope, SEND_TIMEOUT)
+
+    def _event_envelope(
+        self,
+        event: dict[str, Any],
+        event_id: str | None,
+        retry_attempt: int,
+        retry_reason: str,
+        authorizations: list[dict[str, Any]] | None,
+    ) -> dict[str, Any]:
         envelope_id = envelopes.new_envelope_id()
         event_id = event_id or f"Ev{envelope_id.replace('-', '')[:12].upper()}"
         payload = envelopes.event_callback(
             self.identity, event, event_id=event_id, authorizations=authorizations
         )
-        envelope = envelopes.events_api(
+        return envelopes.events_api(
             payload, envelope_id=envelope_id, retry_attempt=retry_attempt, retry_reason=retry_reason
         )
-        self._hub.send(envelope, SEND_TIMEOUT)
-        return envelope_id
 
     def send_interactive(self, payload: dict[str, Any]) -> str:
         """Deliver an interactivity payload (shortcut, `block_actions`, ...); returns the ID."""
@@ -203,6 +237,10 @@ class LocalSlack:
     def wait_for_connection(self, count: int = 1, timeout: float = 10.0) -> None:
         """Until `count` sockets in all have received `hello` and at least one is open."""
         self._journal.wait_for_connection(count, timeout)
+
+    def wait_for_open_connections(self, count: int, timeout: float = 10.0) -> None:
+        """Until at least `count` greeted sockets are open at once (one per replica)."""
+        self._journal.wait_for_open_sockets(count, timeout)
 
     def _ws_url(self) -> str:
         ticket = self._hub.issue_ticket()

@@ -1,9 +1,10 @@
 """`/link/`: the Socket Mode WebSocket, one `hello` per connection, envelopes out, acks in.
 
 `apps.connections.open` hands out single-use tickets; a connection with an unknown ticket is
-refused before the handshake completes (HTTP 403), as Slack refuses stale URLs. Envelopes go to
-the most recent open connection. Tests call `send`, `disconnect` and `drop` from their own thread;
-the hub hops onto the server's event loop to write, and waits (bounded) for the write.
+refused before the handshake completes (HTTP 403), as Slack refuses stale URLs. Envelopes go to the
+most recent open connection (or, with `send_each`, one to each open connection). Tests call `send`,
+`disconnect` and `drop` from their own thread; the hub hops onto the server's event loop to write,
+and waits (bounded) for the write.
 
 Dropping a socket makes the endpoint return without a close frame: uvicorn then closes the TCP
 connection, which is what a vanished load balancer or network looks like to the client. The
@@ -17,6 +18,7 @@ import json
 import secrets
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -78,7 +80,24 @@ class SocketHub:
 
     def send(self, envelope: dict[str, Any], timeout: float) -> None:
         """Write one message to the most recent open connection."""
-        sock = self._latest_open()
+        self._send_on(self._latest_open(), envelope, timeout)
+
+    def send_each(self, envelope_for: Callable[[], dict[str, Any]], timeout: float) -> list[str]:
+        """Write a message from `envelope_for()` to every open connection, each its own, as
+        Slack does when it redelivers an event to another of an app's connections; returns the
+        envelope IDs in connection order."""
+        with self._lock:
+            targets = [s for s in self._sockets if s.open and s.greeted]
+        if not targets:
+            raise AssertionError("no open Socket Mode connection (call wait_for_connection first)")
+        envelope_ids: list[str] = []
+        for sock in targets:
+            envelope = envelope_for()
+            self._send_on(sock, envelope, timeout)
+            envelope_ids.append(str(envelope.get("envelope_id")))
+        return envelope_ids
+
+    def _send_on(self, sock: _Socket, envelope: dict[str, Any], timeout: float) -> None:
         envelope_id = envelope.get("envelope_id")
         text = json.dumps(envelope)
 

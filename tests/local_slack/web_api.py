@@ -11,6 +11,7 @@ answers the next call to its method, before the token check, then is used up.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import threading
 import time
@@ -47,6 +48,7 @@ class WebApi:
         self._handlers = workspace.handlers()
         self._lock = threading.Lock()
         self._failures: dict[str, deque[PlannedFailure]] = {}
+        self.latency: dict[str, float] = {}  # method -> seconds to wait before answering
 
     def fail_next(self, method: str, failure: PlannedFailure) -> None:
         """Queue a failure for the next call to `method` (several queue up in order)."""
@@ -64,6 +66,8 @@ class WebApi:
         token = _bearer(request.headers.get("authorization")) or args.pop("token", None)
         args.pop("token", None)
         self._journal.record_call(ApiCall(method, args, token, time.monotonic()))
+        if self.latency.get(method):
+            await asyncio.sleep(self.latency[method])
         failure = self._planned_failure(method)
         if failure is not None:
             return _failure_response(failure)

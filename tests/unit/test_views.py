@@ -15,7 +15,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from adapters.composition import build_offline_pipeline, build_pipeline, in_process_evidence
@@ -44,7 +44,13 @@ from truthexpiry.services.pipeline import TruthExpiryPipeline
 TODAY = date(2026, 11, 30)
 CANARY = "zq-canary-7f3a"
 VIEWS = Path(__file__).resolve().parents[2] / "listeners" / "views"
-PROPERTY = settings(max_examples=60, deadline=None)
+# Responses of up to 100 verdicts with long strings are big by design: the size health checks
+# would only measure the machine's load.
+PROPERTY = settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.data_too_large, HealthCheck.too_slow],
+)
 BADGES = {
     ":white_check_mark:": Status.CURRENT,
     ":x:": Status.SUPERSEDED,

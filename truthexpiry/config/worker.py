@@ -11,6 +11,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from truthexpiry.config.llm import LlmSettings, llm_settings
+from truthexpiry.config.redis_url import redis_url
 from truthexpiry.config.secrets import SecretValue
 from truthexpiry.models.errors import TruthExpiryError
 
@@ -41,6 +43,9 @@ class WorkerSettings:
     offline: bool  # TRUTH_EXPIRY_USE_FAKES=1: demo corpus and embedded dataset, no MCP or RTS
     extractor: ExtractorChoice
     max_question_chars: int = 3000
+    dedup_redis_url: SecretValue | None = None  # shared dedup across replicas; memory when None
+    llm: LlmSettings | None = None  # the language model's settings, when the extractor is live
+    authority_policy_path: str | None = None  # source precedence and owner confirmation (JSON)
 
 
 def load_worker_settings(environ: Mapping[str, str]) -> WorkerSettings:
@@ -59,6 +64,9 @@ def load_worker_settings(environ: Mapping[str, str]) -> WorkerSettings:
         ),
         offline=offline,
         extractor=_extractor(environ, problems),
+        llm=_live_extractor_settings(environ, problems),
+        dedup_redis_url=redis_url(environ, "TRUTH_EXPIRY_DEDUP_REDIS_URL", problems),
+        authority_policy_path=environ.get("TRUTH_EXPIRY_AUTHORITY_POLICY_PATH", "").strip() or None,
     )
     if problems:
         raise ConfigError(problems)
@@ -128,6 +136,10 @@ def _extractor(environ: Mapping[str, str], problems: list[str]) -> ExtractorChoi
     except ValueError:
         problems.append("TRUTH_EXPIRY_CLAIM_EXTRACTOR must be 'rules' or 'live'")
         return ExtractorChoice.RULES
-    if choice is ExtractorChoice.LIVE:
-        problems.append("TRUTH_EXPIRY_CLAIM_EXTRACTOR=live is not available in this build")
     return choice
+
+
+def _live_extractor_settings(environ: Mapping[str, str], problems: list[str]) -> LlmSettings | None:
+    if environ.get("TRUTH_EXPIRY_CLAIM_EXTRACTOR", "").strip().lower() != ExtractorChoice.LIVE:
+        return None
+    return llm_settings(environ, problems)

@@ -62,6 +62,7 @@ class Catalog:
     entities: dict[str, EntityInfo] = field(hash=False)
     attributes: dict[tuple[str, str], AttributeInfo] = field(hash=False)
     scope_aliases: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, hash=False)
+    sources: tuple[str, ...] = ()  # the records' sources (`billing`, `unspecified`), sorted
 
     def attributes_of(self, entity: str) -> tuple[AttributeInfo, ...]:
         return tuple(a for (e, _), a in sorted(self.attributes.items()) if e == entity)

@@ -4,6 +4,7 @@
     ├── InvalidClaimKeyError        a claim key or identifier that cannot be canonicalised
     ├── InvalidDatasetError         a lifecycle dataset that breaks the contract (names the record)
     ├── InvalidMessagesError        a message corpus that breaks the contract (names the message)
+    ├── InvalidAuthorityPolicyError an authority policy that is malformed or names unknown things
     ├── EvidenceUnavailableError    lifecycle evidence could not be fetched or validated
     ├── SearchUnavailableError      message search failed (carries a bounded, user-safe category)
     └── ExtractionError             a claim extractor could not produce a result
@@ -27,6 +28,14 @@ class InvalidDatasetError(TruthExpiryError):
 
 class InvalidMessagesError(TruthExpiryError):
     """A message corpus is not a list of messages in the search-result shape."""
+
+
+class InvalidAuthorityPolicyError(TruthExpiryError):
+    """An authority policy file is malformed or incoherent; `problems` names each issue."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("; ".join(problems))
+        self.problems = problems
 
 
 class EvidenceUnavailableError(TruthExpiryError):

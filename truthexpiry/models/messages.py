@@ -17,6 +17,7 @@ class MessageRef:
     channel_id: str
     permalink: str | None = None
     tickets: tuple[str, ...] = ()  # ticket references found in the message, e.g. PROD-482
+    author_user_id: str | None = None  # decides only whether an owner's confirmation counts
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,4 +33,6 @@ class SearchMessage:
 
     @property
     def ref(self) -> MessageRef:
-        return MessageRef(self.message_ts, self.channel_id, self.permalink, self.tickets)
+        return MessageRef(
+            self.message_ts, self.channel_id, self.permalink, self.tickets, self.author_user_id
+        )

@@ -35,7 +35,8 @@ class Resolution:
 
     `current` are the newest authoritative records (several only when they conflict);
     `pending` are shipped or effective records that take effect after the date; `timeline`
-    is every record for the key, oldest first, for display.
+    is every record for the key, oldest first, for display. When a configured source precedence
+    decided between disagreeing records, `outranked` holds the losers and `note` says why.
     """
 
     key: ClaimKey
@@ -47,6 +48,8 @@ class Resolution:
     status: Status
     explanation: str
     reason: UnverifiedReason | None = None
+    outranked: tuple[LifecycleRecord, ...] = ()
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)

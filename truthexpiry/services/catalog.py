@@ -45,8 +45,10 @@ def derive_catalog(
 ) -> Catalog:
     notes = notes or CatalogNotes()
     grouped: dict[tuple[str, str], list[LifecycleRecord]] = defaultdict(list)
+    sources: set[str] = set()
     for record in records:
         grouped[(record.key.entity, record.key.attribute)].append(record)
+        sources.add(record.source)
     attributes = {
         pair: _attribute(pair, group, notes.attributes.get(pair, AttributeNote()))
         for pair, group in sorted(grouped.items())
@@ -57,7 +59,9 @@ def derive_catalog(
     }
     scope_aliases = dict(sorted(notes.scope_aliases.items()))
     fingerprint = _fingerprint(version, entities, attributes, scope_aliases)
-    return Catalog(version, fingerprint, entities, attributes, scope_aliases)
+    return Catalog(
+        version, fingerprint, entities, attributes, scope_aliases, tuple(sorted(sources))
+    )
 
 
 def _entity(name: str, note: EntityInfo | None) -> EntityInfo:

@@ -7,7 +7,8 @@ Rules (PRODUCT.md):
 - Supersession is transitive. An authoritative record supersedes every record it reaches through
   `supersedes_record_id` links; among the authoritative records no link reaches, the latest
   effective date wins. A non-authoritative record supersedes nothing.
-- Two or more newest records with different values are a conflict: CONFLICTING, citing all.
+- Two or more newest records with different values are a conflict: CONFLICTING, citing all,
+  unless a configured source precedence prefers one source whose records agree.
 - A claim equal to the current value is CURRENT, otherwise SUPERSEDED, naming the current record.
 - No authoritative record, a missing scope key, or unavailable or invalid evidence: UNVERIFIED,
   with the reason. Message timestamps play no part here.
@@ -16,73 +17,68 @@ Rules (PRODUCT.md):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from datetime import date
 
+from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason, Verdict
+from truthexpiry.services.precedence import Preference, distinct_values, listing, prefer
 from truthexpiry.services.values import normalise_value
 
 
-def resolve(key: ClaimKey, records: Sequence[LifecycleRecord], as_of: date) -> Resolution:
-    """What the records for `key` say on `as_of`, independent of any claim and of record order."""
+def resolve(
+    key: ClaimKey,
+    records: Sequence[LifecycleRecord],
+    as_of: date,
+    policy: AuthorityPolicy | None = None,
+) -> Resolution:
+    """What the records for `key` say on `as_of`, independent of any claim and of record order.
+    A `policy` with a source precedence for the key's entity may settle a conflict."""
     timeline = tuple(sorted(records, key=lambda r: (r.effective_date, r.record_id)))
     authoritative = [r for r in timeline if r.is_authoritative_on(as_of)]
     pending = tuple(r for r in timeline if r.state.is_authoritative and r.effective_date > as_of)
+    base = Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED, "")
     if not authoritative:
         reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
-        return Resolution(
-            key,
-            as_of,
-            (),
-            (),
-            pending,
-            timeline,
-            Status.UNVERIFIED,
-            _no_authority(key, timeline, as_of),
-            reason,
-        )
+        return replace(base, explanation=_no_authority(key, timeline, as_of), reason=reason)
     current = _newest(authoritative, timeline)
     if not current:
-        return Resolution(
-            key,
-            as_of,
-            (),
-            (),
-            pending,
-            timeline,
-            Status.UNVERIFIED,
-            f"The records for {key.canonical} supersede each other in a cycle.",
-            UnverifiedReason.INVALID_EVIDENCE,
-        )
-    values = _distinct_values(current)
-    if len(values) > 1:
-        listed = " and ".join(f"{r.record_id} says {r.value!r}" for r in current)
-        explanation = (
-            f"Authoritative records disagree: {listed}, all effective "
-            f"{current[0].effective_date.isoformat()} and none supersedes another."
-        )
-        return Resolution(
-            key,
-            as_of,
-            current,
-            values,
-            pending,
-            timeline,
-            Status.CONFLICTING,
-            explanation + _pending_note(pending),
-        )
-    explanation = f"The current value is {values[0]!r} per {_cite_all(current)}."
-    return Resolution(
-        key,
-        as_of,
-        current,
-        values,
-        pending,
-        timeline,
-        Status.CURRENT,
-        explanation + _pending_note(pending),
+        explanation = f"The records for {key.canonical} supersede each other in a cycle."
+        return replace(base, explanation=explanation, reason=UnverifiedReason.INVALID_EVIDENCE)
+    values = distinct_values(current)
+    if len(values) == 1:
+        explanation = f"The current value is {values[0]!r} per {_cite_all(current)}."
+        return _settled(base, current, explanation)
+    order = policy.precedence_for(key.entity) if policy else ()
+    preference = prefer(current, order) if order else ""
+    if isinstance(preference, Preference):
+        winners = preference.winners
+        explanation = f"The current value is {winners[0].value!r} per {_cite_all(winners)}."
+        settled = _settled(base, winners, f"{explanation} {preference.note}")
+        return replace(settled, outranked=preference.outranked, note=preference.note)
+    explanation = (
+        f"Authoritative records disagree: {listing(current)}, all effective "
+        f"{current[0].effective_date.isoformat()} and none supersedes another."
+        + (f" {preference}" if preference else "")
+    )
+    return replace(
+        _settled(base, current, explanation), current_values=values, status=Status.CONFLICTING
+    )
+
+
+def _settled(
+    base: Resolution, current: tuple[LifecycleRecord, ...], explanation: str
+) -> Resolution:
+    """`base` with these newest records as current, their first value as the current value."""
+    return replace(
+        base,
+        current=current,
+        current_values=(current[0].value,),
+        status=Status.CURRENT,
+        explanation=explanation + _pending_note(base.pending),
     )
 
 
@@ -96,6 +92,7 @@ def label(claim: Claim, resolution: Resolution) -> Verdict:
     explanation = (
         f"Stated {claim.stated_value!r}, but the current value is "
         f"{resolution.current_values[0]!r} per {_cite_all(resolution.current)}."
+        + (f" {resolution.note}" if resolution.note else "")
         + _history_note(claim.stated_value, resolution)
         + _pending_note(resolution.pending)
     )
@@ -137,15 +134,6 @@ def _newest(
     return tuple(r for r in candidates if r.effective_date == newest)
 
 
-def _distinct_values(records: Iterable[LifecycleRecord]) -> tuple[str, ...]:
-    distinct: list[str] = []
-    for record in records:
-        value = normalise_value(record.value)
-        if not any(value.matches(normalise_value(seen)) for seen in distinct):
-            distinct.append(record.value)
-    return tuple(distinct)
-
-
 def _cite_all(records: Iterable[LifecycleRecord]) -> str:
     return " and ".join(r.cite() for r in records)
 
@@ -155,7 +143,9 @@ def _history_note(stated: str, resolution: Resolution) -> str:
     earlier = [
         r
         for r in resolution.timeline
-        if r.is_authoritative_on(resolution.as_of) and normalise_value(r.value).matches(value)
+        if r.is_authoritative_on(resolution.as_of)
+        and r not in resolution.outranked
+        and normalise_value(r.value).matches(value)
     ]
     if not earlier:
         return ""

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
+from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, Extraction, ValueQuery
@@ -26,6 +27,7 @@ from truthexpiry.models.verdicts import (
 from truthexpiry.ports import ClaimExtractor, Clock, LifecycleEvidence, MessageSearch
 from truthexpiry.services.labeler import label, resolve, unverified
 from truthexpiry.services.notices import no_claim_notice, unavailable_notice
+from truthexpiry.services.owners import OwnerEvidence
 from truthexpiry.services.scope import MissingScope, known_scopes, resolve_scope
 
 MAX_CLAIMS = 60
@@ -39,11 +41,13 @@ class TruthExpiryPipeline:
         evidence: LifecycleEvidence,
         extractor: ClaimExtractor,
         clock: Clock,
+        authority: AuthorityPolicy | None = None,
     ) -> None:
         self._search = search
         self._evidence = evidence
         self._extractor = extractor
         self._clock = clock
+        self._authority = authority
 
     def run(self, request: TruthExpiryRequest) -> TruthExpiryResponse:
         as_of = request.as_of or self._clock.today()
@@ -55,7 +59,9 @@ class TruthExpiryPipeline:
         messages = self._messages(request, notes)
         question = "" if request.subject_message else request.question
         extraction = self._extractor.extract(question, messages, catalog)
-        run = _Run(self._evidence, catalog, as_of)
+        run = _Run(self._evidence, catalog, as_of, OwnerEvidence(self._authority, as_of))
+        if not request.subject_message:  # owner evidence comes only from searched messages
+            run.collect_owner_evidence(extraction.message_claims)
         found = extraction.message_claims if request.subject_message else _on_topic(extraction)
         claims = (*extraction.question_claims, *found)[:MAX_CLAIMS]
         verdicts = tuple(run.verdict(claim) for claim in claims)
@@ -90,11 +96,20 @@ def _on_topic(extraction: Extraction) -> tuple[Claim, ...]:
 class _Run:
     """Request-scoped state: the catalog and the resolutions fetched for this question."""
 
-    def __init__(self, evidence: LifecycleEvidence, catalog: Catalog, as_of: date) -> None:
+    def __init__(
+        self, evidence: LifecycleEvidence, catalog: Catalog, as_of: date, owners: OwnerEvidence
+    ) -> None:
         self._evidence = evidence
         self._catalog = catalog
         self._as_of = as_of
+        self._owners = owners
         self._resolutions: dict[ClaimKey, Resolution | EvidenceUnavailableError] = {}
+
+    def collect_owner_evidence(self, claims: Sequence[Claim]) -> None:
+        for claim in claims:
+            key = resolve_scope(claim.entity, claim.attribute, claim.scope, self._catalog)
+            if not isinstance(key, MissingScope):
+                self._owners.add(key, claim)
 
     def verdict(self, claim: Claim) -> Verdict:
         verdict = self._verdict(claim)
@@ -116,7 +131,7 @@ class _Run:
             return unverified(
                 claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, unavailable_notice(resolution)
             )
-        return label(claim, resolution)
+        return self._owners.review(label(claim, resolution), resolution)
 
     def answer(self, query: ValueQuery, notes: list[str]) -> Answer | None:
         key = resolve_scope(query.entity, query.attribute, query.scope, self._catalog)
@@ -129,7 +144,7 @@ class _Run:
             return Answer(
                 key, Status.UNVERIFIED, (), (), unavailable_notice(resolution), subject=subject
             )
-        return Answer(
+        answer = Answer(
             key,
             resolution.status,
             resolution.current_values,
@@ -138,6 +153,7 @@ class _Run:
             resolution.timeline,
             subject,
         )
+        return self._owners.answer(answer, resolution)
 
     def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:
         if key not in self._resolutions:
@@ -147,7 +163,7 @@ class _Run:
                     raise EvidenceUnavailableError(
                         "the evidence source returned records for another key"
                     )
-                self._resolutions[key] = resolve(key, records, self._as_of)
+                self._resolutions[key] = resolve(key, records, self._as_of, self._owners.policy)
             except EvidenceUnavailableError as error:
                 self._resolutions[key] = error
         return self._resolutions[key]

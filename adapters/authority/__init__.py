@@ -1,0 +1,1 @@
+"""The authority policy file: JSON on disk turned into the domain's `AuthorityPolicy`."""

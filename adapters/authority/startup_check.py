@@ -1,0 +1,44 @@
+"""`python app.py --check` for the authority policy: the file parses, and every entity, attribute
+and source it names exists in the lifecycle catalog the worker will use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from adapters.authority.policy_file import load_checked_policy
+from adapters.composition import in_process_evidence, mcp_evidence
+from truthexpiry.config.worker import WorkerSettings
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
+
+VARIABLE = "TRUTH_EXPIRY_AUTHORITY_POLICY_PATH"
+
+
+def authority_policy_problems(settings: WorkerSettings) -> list[str]:
+    """One line per problem with the configured policy; none when no policy is configured."""
+    if settings.authority_policy_path is None:
+        return []
+    try:
+        catalog = _catalog(settings)
+    except EvidenceUnavailableError as error:
+        return [f"{VARIABLE}: cannot check it against the lifecycle catalog ({error})"]
+    try:
+        load_checked_policy(Path(settings.authority_policy_path), catalog)
+    except InvalidAuthorityPolicyError as error:
+        return [f"{VARIABLE}: {problem}" for problem in error.problems]
+    return []
+
+
+def _catalog(settings: WorkerSettings) -> Catalog:
+    if settings.offline or settings.lifecycle_mcp_url is None:
+        return in_process_evidence(None).catalog()
+    token = settings.lifecycle_mcp_token
+    evidence = mcp_evidence(
+        settings.lifecycle_mcp_url,
+        token=token.reveal() if token else None,
+        timeout=settings.lifecycle_timeout_seconds,
+    )
+    try:
+        return evidence.catalog()
+    finally:
+        evidence.close()

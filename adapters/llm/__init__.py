@@ -1,0 +1,1 @@
+"""Claim extraction by a language model (pydantic-ai), grounded by deterministic checks."""

@@ -1,0 +1,170 @@
+"""Grounding: the deterministic gate between the model's proposals and the pipeline.
+
+A proposal becomes a claim only when its entity, attribute, scope keys and scope values exist in
+the catalog, every evidence ID it cites belongs to this request, and every cited text names the
+entity and states the value (and the scope values) it proposes. Anything else is dropped and
+counted by reason; no text of a dropped proposal is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+
+from adapters.llm.counts import ReasonCounts
+from adapters.llm.evidence import QUESTION_ID, Evidence
+from adapters.llm.support import CitedText, scope_phrases
+from agent.proposals import ClaimProposals, ProposedClaim, ProposedValueQuery, ScopeItem
+from truthexpiry.models.catalog import AttributeInfo, Catalog
+from truthexpiry.models.claim_key import Scope, normalise_identifier, normalise_scope_value
+from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.services.extraction.vocabulary import VocabularyIndex
+
+
+class DropReason(StrEnum):
+    UNKNOWN_EVIDENCE = "unknown_evidence"
+    UNKNOWN_ENTITY = "unknown_entity"
+    UNKNOWN_ATTRIBUTE = "unknown_attribute"
+    UNKNOWN_SCOPE = "unknown_scope"
+    ENTITY_NOT_IN_TEXT = "entity_not_in_text"
+    SCOPE_NOT_IN_TEXT = "scope_not_in_text"
+    VALUE_NOT_IN_TEXT = "value_not_in_text"
+
+
+DroppedProposals = ReasonCounts[DropReason]
+"""Proposals dropped by grounding, counted by reason."""
+
+
+class _UngroundedError(Exception):
+    def __init__(self, reason: DropReason) -> None:
+        self.reason = reason
+
+
+def ground(
+    proposals: ClaimProposals,
+    evidence: Evidence,
+    catalog: Catalog,
+    index: VocabularyIndex,
+    dropped: DroppedProposals,
+) -> Extraction:
+    """The grounded part of `proposals` as an extraction; the rest counted in `dropped`.
+    `index` is the rules' matching index for `catalog`, used to find entity names in text."""
+    grounder = _Grounder(evidence, catalog, index)
+    claims: list[Claim] = []
+    for proposal in proposals.claims:
+        try:
+            claims.extend(grounder.claims(proposal))
+        except _UngroundedError as drop:
+            dropped.add(drop.reason)
+    queries: list[ValueQuery] = []
+    for query in proposals.value_queries:
+        try:
+            queries.append(grounder.value_query(query))
+        except _UngroundedError as drop:
+            dropped.add(drop.reason)
+    question_claims = [c for c in claims if c.source is ClaimSource.QUESTION]
+    mentioned = [e for e in (_identifier(n) for n in proposals.mentioned_entities) if e]
+    topics = [
+        *(e for e in mentioned if e in catalog.entities),
+        *(c.entity for c in question_claims),
+        *(q.entity for q in queries),
+    ]
+    return Extraction(
+        question_claims=tuple(dict.fromkeys(question_claims)),
+        value_queries=tuple(dict.fromkeys(queries)),
+        message_claims=tuple(dict.fromkeys(c for c in claims if c.source is ClaimSource.MESSAGE)),
+        topics=tuple(dict.fromkeys(topics)),
+    )
+
+
+class _Grounder:
+    def __init__(self, evidence: Evidence, catalog: Catalog, index: VocabularyIndex) -> None:
+        self._evidence = evidence
+        self._catalog = catalog
+        self._index = index
+        self._known_scopes = _scope_values(catalog)
+
+    def claims(self, proposal: ProposedClaim) -> list[Claim]:
+        items = [self._evidence.get(item_id) for item_id in dict.fromkeys(proposal.evidence_ids)]
+        if any(item is None for item in items):
+            raise _UngroundedError(DropReason.UNKNOWN_EVIDENCE)
+        info = self._attribute(proposal.entity, proposal.attribute)
+        scope = self._scope(info, proposal.scope)
+        claims = []
+        for item in items:
+            assert item is not None
+            if not item.text.mentions_entity(info.entity, self._index):
+                raise _UngroundedError(DropReason.ENTITY_NOT_IN_TEXT)
+            value = item.text.supported_value(proposal.stated_value, info)
+            if value is None:
+                raise _UngroundedError(DropReason.VALUE_NOT_IN_TEXT)
+            self._check_scope_stated(scope, item.text)
+            source = ClaimSource.QUESTION if item.ref is None else ClaimSource.MESSAGE
+            claims.append(Claim(info.entity, info.attribute, scope, value, source, item.ref))
+        return claims
+
+    def value_query(self, query: ProposedValueQuery) -> ValueQuery:
+        question = self._evidence.get(QUESTION_ID)
+        if question is None:
+            raise _UngroundedError(DropReason.UNKNOWN_EVIDENCE)
+        info = self._attribute(query.entity, query.attribute)
+        if not question.text.mentions_entity(info.entity, self._index):
+            raise _UngroundedError(DropReason.ENTITY_NOT_IN_TEXT)
+        scope = self._scope(info, query.scope)
+        self._check_scope_stated(scope, question.text)
+        return ValueQuery(info.entity, info.attribute, scope)
+
+    def _attribute(self, entity: str, attribute: str) -> AttributeInfo:
+        entity_id = _identifier(entity)
+        if entity_id not in self._catalog.entities:
+            raise _UngroundedError(DropReason.UNKNOWN_ENTITY)
+        info = self._catalog.attributes.get((entity_id, _identifier(attribute) or ""))
+        if info is None:
+            raise _UngroundedError(DropReason.UNKNOWN_ATTRIBUTE)
+        return info
+
+    def _scope(self, info: AttributeInfo, items: Sequence[ScopeItem]) -> Scope:
+        pairs: dict[str, str] = {}
+        for item in items:
+            key = _identifier(item.key)
+            if key is None or key not in info.scope_values or key in pairs:
+                raise _UngroundedError(DropReason.UNKNOWN_SCOPE)
+            value = self._known_scopes.get(key, {}).get(_scope_value(item.value) or "")
+            if value is None:
+                raise _UngroundedError(DropReason.UNKNOWN_SCOPE)
+            pairs[key] = value
+        return tuple(sorted(pairs.items()))
+
+    def _check_scope_stated(self, scope: Scope, text: CitedText) -> None:
+        for key, value in scope:
+            if not text.states_phrase(scope_phrases(key, value, self._catalog)):
+                raise _UngroundedError(DropReason.SCOPE_NOT_IN_TEXT)
+
+
+def _scope_values(catalog: Catalog) -> Mapping[str, dict[str, str]]:
+    """Scope key -> (value or alias, in canonical form) -> the catalog's value, over all records:
+    a value of the attribute's own key counts even without a record for this attribute."""
+    known: dict[str, dict[str, str]] = {}
+    for info in catalog.attributes.values():
+        for key, values in info.scope_values.items():
+            known.setdefault(key, {}).update((v, v) for v in values)
+    for (key, value), aliases in catalog.scope_aliases.items():
+        for alias in aliases:
+            if (canonical := _scope_value(alias)) is not None:
+                known.setdefault(key, {}).setdefault(canonical, value)
+    return known
+
+
+def _identifier(text: str) -> str | None:
+    try:
+        return normalise_identifier(text)
+    except InvalidClaimKeyError:
+        return None
+
+
+def _scope_value(text: str) -> str | None:
+    try:
+        return normalise_scope_value(text)
+    except InvalidClaimKeyError:
+        return None

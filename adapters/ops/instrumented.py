@@ -1,0 +1,76 @@
+"""Ports wrapped to time every call and count failures by bounded category, for metrics."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Extraction
+from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
+from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.messages import SearchMessage
+from truthexpiry.ops.metrics import Metrics
+from truthexpiry.ports import ClaimExtractor, LifecycleEvidence, MessageSearch
+
+T = TypeVar("T")
+
+
+def _timed(metrics: Metrics, port: str, call: Callable[[], T]) -> T:
+    started = time.perf_counter()
+    failure: str | None = None
+    try:
+        return call()
+    except SearchUnavailableError as error:
+        failure = error.category
+        raise
+    except EvidenceUnavailableError as error:
+        failure = "timeout" if "did not answer" in str(error) else "unavailable"
+        raise
+    except Exception:
+        failure = "error"
+        raise
+    finally:
+        metrics.port_call(port, time.perf_counter() - started, failure)
+
+
+class TimedSearch:
+    def __init__(self, inner: MessageSearch, metrics: Metrics) -> None:
+        self._inner = inner
+        self._metrics = metrics
+
+    def search(
+        self, query: str, *, limit: int, action_token: str | None = None
+    ) -> Sequence[SearchMessage]:
+        return _timed(
+            self._metrics,
+            "search",
+            lambda: self._inner.search(query, limit=limit, action_token=action_token),
+        )
+
+
+class TimedEvidence:
+    def __init__(self, inner: LifecycleEvidence, metrics: Metrics) -> None:
+        self._inner = inner
+        self._metrics = metrics
+
+    def catalog(self) -> Catalog:
+        return _timed(self._metrics, "catalog", self._inner.catalog)
+
+    def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]:
+        return _timed(self._metrics, "evidence", lambda: self._inner.lookup(key))
+
+
+class TimedExtractor:
+    def __init__(self, inner: ClaimExtractor, metrics: Metrics) -> None:
+        self._inner = inner
+        self._metrics = metrics
+
+    def extract(
+        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+    ) -> Extraction:
+        return _timed(
+            self._metrics, "extraction", lambda: self._inner.extract(question, messages, catalog)
+        )

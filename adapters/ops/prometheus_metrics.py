@@ -1,0 +1,108 @@
+"""`Metrics` exported in the Prometheus text format, from a registry of the worker's own."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+
+from truthexpiry.ops.metrics import OUTCOMES, PORTS
+
+_SECONDS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+_STATUSES = ("CURRENT", "SUPERSEDED", "CONFLICTING", "UNVERIFIED")
+_ENTRY_POINTS = ("cli", "mention", "direct_message", "assistant", "shortcut")
+_FAILURES = frozenset(
+    {
+        "unavailable",
+        "timeout",
+        "invalid",
+        "ratelimited",
+        "invalid_action_token",
+        "feature_not_enabled",
+        "missing_action_token",
+        "transport",
+        "error",
+    }
+)
+
+
+def _bounded(value: str, allowed: tuple[str, ...] | frozenset[str]) -> str:
+    return value if value in allowed else "other"
+
+
+class PrometheusMetrics:
+    def __init__(self, registry: CollectorRegistry | None = None) -> None:
+        self.registry = registry or CollectorRegistry()
+        r = self.registry
+        self._requests = Counter(
+            "truthexpiry_requests",
+            "Questions handled, by entry point and outcome.",
+            ["entry_point", "outcome"],
+            registry=r,
+        )
+        self._request_seconds = Histogram(
+            "truthexpiry_request_seconds",
+            "Time to answer a question.",
+            ["entry_point"],
+            buckets=_SECONDS,
+            registry=r,
+        )
+        self._verdicts = Counter(
+            "truthexpiry_verdicts", "Verdicts given, by status.", ["status"], registry=r
+        )
+        self._port_seconds = Histogram(
+            "truthexpiry_port_call_seconds",
+            "Time of each port call.",
+            ["port"],
+            buckets=_SECONDS,
+            registry=r,
+        )
+        self._port_failures = Counter(
+            "truthexpiry_port_failures",
+            "Failed port calls, by port and category.",
+            ["port", "category"],
+            registry=r,
+        )
+        self._reconnects = Counter(
+            "truthexpiry_socket_mode_reconnects",
+            "Socket Mode connections re-established.",
+            registry=r,
+        )
+        self._ready = Gauge("truthexpiry_ready", "1 when the worker is ready.", registry=r)
+        self._feedback = Counter("truthexpiry_feedback", "Feedback votes.", ["vote"], registry=r)
+
+    def request_finished(self, entry_point: str, outcome: str, seconds: float) -> None:
+        entry = _bounded(entry_point, _ENTRY_POINTS)
+        self._requests.labels(entry, _bounded(outcome, OUTCOMES)).inc()
+        self._request_seconds.labels(entry).observe(seconds)
+
+    def verdict(self, status: str) -> None:
+        self._verdicts.labels(_bounded(status, _STATUSES)).inc()
+
+    def port_call(self, port: str, seconds: float, failure: str | None) -> None:
+        name = _bounded(port, PORTS)
+        self._port_seconds.labels(name).observe(seconds)
+        if failure is not None:
+            self._port_failures.labels(name, _bounded(failure, _FAILURES)).inc()
+
+    def reconnected(self) -> None:
+        self._reconnects.inc()
+
+    def set_ready(self, ready: bool) -> None:
+        self._ready.set(1 if ready else 0)
+
+    def feedback(self, vote: str) -> None:
+        self._feedback.labels(_bounded(vote, ("up", "down"))).inc()
+
+    def serve(self, port: int, host: str) -> None:
+        """Serve `/metrics` on `port` in a background thread (every path answers metrics)."""
+        self._server, _ = start_http_server(port, addr=host, registry=self.registry)
+
+    @property
+    def port(self) -> int:
+        """The port `/metrics` is served on (useful when 0 asked for a free one)."""
+        return int(self._server.server_port)
+
+    def close(self) -> None:
+        server = getattr(self, "_server", None)
+        if server is not None:
+            server.shutdown()
+            server.server_close()

@@ -1,0 +1,91 @@
+"""A running worker and its side servers, and the graceful way to stop it.
+
+Start: the health server, the metrics server (when enabled), the Socket Mode connection, and the
+readiness monitor. Stop (SIGTERM/SIGINT): readiness drops and new questions get "restarting, ask
+again"; questions in flight finish within the drain deadline; then Socket Mode closes, the side
+servers stop and the adapters are released.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from dataclasses import dataclass
+
+from slack_bolt import App
+from slack_bolt.adapter.socket_mode import SocketModeHandler
+
+from adapters.ops.health_server import HealthServer
+from adapters.ops.monitor import ReadinessMonitor, http_ready
+from adapters.ops.prometheus_metrics import PrometheusMetrics
+from adapters.worker import Worker
+from truthexpiry.config.ops import OpsSettings
+from truthexpiry.config.secrets import SecretValue
+from truthexpiry.ops.metrics import Metrics
+from truthexpiry.ops.readiness import Readiness
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class WorkerRuntime:
+    app: App
+    worker: Worker
+    app_token: SecretValue
+    ops: OpsSettings
+    metrics: Metrics
+    readiness: Readiness
+
+    def start(self) -> WorkerRuntime:
+        self._health = HealthServer(self.readiness, host=self.ops.host, port=self.ops.health_port)
+        self._health.start()
+        if isinstance(self.metrics, PrometheusMetrics):
+            self.metrics.serve(self.ops.metrics_port, self.ops.host)
+        self.handler = SocketModeHandler(
+            self.app, self.app_token.reveal(), ping_interval=self.ops.socket_ping_interval
+        )
+        self._hellos = 0
+        self.handler.client.on_message_listeners.append(self._count_hello)
+        self.handler.client.connect()
+        lifecycle = (
+            http_ready(self.ops.lifecycle_health_url)
+            if self.ops.lifecycle_health_url
+            else self.worker.lifecycle_reachable
+        )
+        self._monitor = ReadinessMonitor(
+            self.readiness,
+            self.metrics,
+            socket_connected=self.handler.client.is_connected,
+            lifecycle_reachable=lifecycle,
+        ).start()
+        log.info("worker started")
+        return self
+
+    @property
+    def health_port(self) -> int:
+        return self._health.port
+
+    def shutdown(self) -> None:
+        drain = self.worker.services.drain
+        self.readiness.draining = True
+        drain.start_draining()
+        finished = drain.wait_idle(self.ops.drain_seconds)
+        log.info(
+            "drained" if finished else "drain deadline passed", extra={"count": drain.in_flight}
+        )
+        self.handler.client.close()
+        self._monitor.close()
+        self._health.close()
+        if isinstance(self.metrics, PrometheusMetrics):
+            self.metrics.close()
+        self.worker.close()
+
+    def _count_hello(self, message: str) -> None:
+        try:
+            kind = json.loads(message).get("type")
+        except (ValueError, AttributeError):
+            return
+        if kind == "hello":
+            self._hellos += 1
+            if self._hellos > 1:
+                self.metrics.reconnected()

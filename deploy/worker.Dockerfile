@@ -1,0 +1,30 @@
+# The Slack worker (Socket Mode). Build from the repository root:
+#   docker build -f deploy/worker.Dockerfile -t truthexpiry-worker .
+# No secret is baked in: tokens and URLs come from the environment at run time (a Kubernetes
+# Secret in deploy/k8s/). Health and readiness on 8080, Prometheus metrics on 9090 when enabled.
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY truthexpiry ./truthexpiry
+COPY adapters ./adapters
+COPY lifecycle_mcp ./lifecycle_mcp
+COPY listeners ./listeners
+COPY agent ./agent
+RUN pip install . && rm -rf build *.egg-info
+COPY app.py ./
+
+RUN groupadd --system --gid 10001 truthexpiry \
+    && useradd --system --uid 10001 --gid 10001 --no-create-home --shell /usr/sbin/nologin truthexpiry
+USER 10001:10001
+
+EXPOSE 8080 9090
+HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
+    CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:%s/healthz' % os.environ.get('TRUTH_EXPIRY_HEALTH_PORT', '8080'), timeout=2)"]
+
+CMD ["python", "app.py"]

@@ -1,0 +1,71 @@
+"""`python app.py --check`: every misconfiguration named, no secret printed, exit codes."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.integration
+ROOT = Path(__file__).resolve().parents[2]
+SECRETS = {
+    "SLACK_BOT_TOKEN": "xoxb-very-secret-bot-token",
+    "SLACK_APP_TOKEN": "xapp-very-secret-app-token",
+    "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": "very-secret-mcp-token-0123",
+}
+GOOD = {**SECRETS, "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": "http://127.0.0.1:8000/mcp"}
+
+
+def check(environ: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    env = {"PATH": "/usr/bin:/bin", **environ}
+    return subprocess.run(
+        [sys.executable, "app.py", "--check"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_a_complete_configuration_passes() -> None:
+    result = check(GOOD)
+
+    assert result.returncode == 0, result.stderr
+    assert "configuration OK" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("change", "fragment"),
+    [
+        ({"SLACK_BOT_TOKEN": ""}, "SLACK_BOT_TOKEN is not set"),
+        ({"SLACK_BOT_TOKEN": "xapp-very-secret-wrong"}, "SLACK_BOT_TOKEN must start with 'xoxb-'"),
+        ({"SLACK_APP_TOKEN": "xoxb-very-secret-wrong"}, "SLACK_APP_TOKEN must start with 'xapp-'"),
+        ({"TRUTH_EXPIRY_LIFECYCLE_MCP_URL": ""}, "TRUTH_EXPIRY_LIFECYCLE_MCP_URL is not set"),
+        ({"TRUTH_EXPIRY_LIFECYCLE_MCP_URL": "localhost:8000"}, "must be an http(s) URL"),
+        ({"SLACK_API_URL": "not a url"}, "SLACK_API_URL must be an http(s) URL"),
+        (
+            {"TRUTH_EXPIRY_METRICS_ENABLED": "1", "TRUTH_EXPIRY_METRICS_PORT": "8080"},
+            "must differ",
+        ),
+        ({"TRUTH_EXPIRY_HEALTH_PORT": "99999"}, "TRUTH_EXPIRY_HEALTH_PORT must be a port"),
+    ],
+)
+def test_each_misconfiguration_is_named_and_exits_2(change: dict[str, str], fragment: str) -> None:
+    result = check({**GOOD, **change})
+
+    assert result.returncode == 2
+    assert fragment in result.stderr
+    for secret in (*SECRETS.values(), "very-secret-wrong"):
+        assert secret not in result.stdout + result.stderr
+
+
+def test_all_problems_are_printed_at_once() -> None:
+    result = check({"SLACK_API_URL": "nope", "TRUTH_EXPIRY_LOG_LEVEL": "chatty"})
+
+    lines = [line for line in result.stderr.splitlines() if line.startswith("config: ")]
+    assert result.returncode == 2
+    assert len(lines) >= 5

@@ -1,0 +1,71 @@
+"""The lifecycle MCP server's metrics: requests by status, the dataset in service, valid text."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import urllib.request
+
+import pytest
+from prometheus_client.parser import text_string_to_metric_families
+
+from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
+from adapters.lifecycle_mcp.local_server import LocalLifecycleServer, free_port
+from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_mcp.settings import parse_settings
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import EvidenceUnavailableError
+
+pytestmark = pytest.mark.integration
+KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})
+
+
+def test_requests_and_the_dataset_are_measured() -> None:
+    port = free_port()
+    extra = {"TRUTH_EXPIRY_METRICS_ENABLED": "1", "TRUTH_EXPIRY_METRICS_PORT": str(port)}
+    with LocalLifecycleServer(extra_env=extra) as server:
+        good = McpLifecycleEvidence(server.url, token=server.token, timeout=3)
+        bad = McpLifecycleEvidence(server.url, token="not-the-token-at-all", timeout=3)
+        try:
+            good.lookup(KEY)
+            with pytest.raises(EvidenceUnavailableError):
+                bad.lookup(KEY)
+        finally:
+            good.close()
+            bad.close()
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=3) as response:
+            text = response.read().decode()
+
+    samples = {
+        (s.name, tuple(sorted(s.labels.items()))): s.value
+        for family in text_string_to_metric_families(text)
+        for s in family.samples
+    }
+    assert samples[("lifecycle_mcp_http_requests_total", (("status", "200"),))] >= 1
+    assert samples[("lifecycle_mcp_http_requests_total", (("status", "401"),))] >= 1
+    records = LifecycleRecordRepository.packaged().record_count
+    assert samples[("lifecycle_mcp_dataset_records", ())] == records
+    assert server.token not in text
+    promtool = shutil.which("promtool")
+    if promtool:
+        result = subprocess.run(
+            [promtool, "check", "metrics"],
+            input=text,
+            text=True,
+            capture_output=True,
+            timeout=30,
+            check=False,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_metrics_are_off_by_default_and_need_their_own_port() -> None:
+    base = {"TRUTH_EXPIRY_LIFECYCLE_MCP_AUTH_DISABLED": "1"}
+    assert parse_settings(base)[0].metrics_port is None
+
+    settings, problems = parse_settings(
+        {**base, "TRUTH_EXPIRY_METRICS_ENABLED": "1", "TRUTH_EXPIRY_METRICS_PORT": "8001"}
+    )
+
+    assert settings.metrics_port == 8001
+    assert any("TRUTH_EXPIRY_METRICS_PORT must differ" in p for p in problems)

@@ -1,0 +1,120 @@
+"""The live extractor over real HTTP, against a local OpenAI-compatible server on loopback:
+the wire path (request shape, key, tool-call answer, grounding) with no internet."""
+
+from __future__ import annotations
+
+import json
+import socket
+from collections.abc import Iterator
+
+import pytest
+from pydantic_ai import models
+
+from adapters.cli.main import main
+from adapters.composition import in_process_evidence, live_claim_extractor
+from adapters.llm.extractor import FallbackReason
+from tests.integration.openai_compatible import OpenAiCompatibleServer
+from truthexpiry.config.llm import LlmSettings
+from truthexpiry.config.secrets import SecretValue
+from truthexpiry.models.messages import SearchMessage
+from truthexpiry.services.extraction.rules import RulesClaimExtractor
+
+pytestmark = pytest.mark.integration
+
+KEY = "sk-local-test-key"
+QUESTION = "Is report export available on Starter?"
+MESSAGES = [
+    SearchMessage(
+        "1747100000.000200",
+        "C0PROD",
+        "product",
+        "U0PM",
+        "Priya",
+        "Report export has been turned off for Starter since May (LC-101).",
+    ),
+    SearchMessage(
+        "1718000000.000400", "C0ENG", "eng", "U0KIM", "Kim", "Starter rate limit is 50 rpm."
+    ),
+]
+
+
+@pytest.fixture
+def server() -> Iterator[OpenAiCompatibleServer]:
+    running = OpenAiCompatibleServer(in_process_evidence(None).catalog())
+    running.start()
+    with models.override_allow_model_requests(True):
+        yield running
+    running.stop()
+
+
+def _settings(base_url: str, timeout: float = 5.0) -> LlmSettings:
+    return LlmSettings(SecretValue(KEY), base_url, "local-model", timeout)
+
+
+def test_claims_come_back_over_http_grounded(server: OpenAiCompatibleServer) -> None:
+    catalog = in_process_evidence(None).catalog()
+    live = live_claim_extractor(_settings(server.base_url))
+
+    extraction = live.extract(QUESTION, MESSAGES, catalog)
+    live.close()
+
+    expected = RulesClaimExtractor().extract(QUESTION, MESSAGES, catalog)
+    assert extraction.question_claims == expected.question_claims
+    assert extraction.message_claims == expected.message_claims
+    assert extraction.notice is None
+    [seen] = server.requests
+    assert seen.authorization == f"Bearer {KEY}"
+    assert seen.body["model"] == "local-model"
+    assert seen.body["tools"][0]["function"]["name"]
+    sent = json.dumps(seen.body)
+    assert "evidence-1" in sent
+    assert "evidence-2" in sent
+    assert "1747100000" not in sent
+    assert "SHIPPED" not in sent
+
+
+def test_a_server_error_falls_back_to_the_rules(server: OpenAiCompatibleServer) -> None:
+    server.status = 503
+    live = live_claim_extractor(_settings(server.base_url))
+
+    extraction = live.extract(QUESTION, MESSAGES, in_process_evidence(None).catalog())
+    live.close()
+
+    assert extraction.notice is not None
+    assert "unavailable" in extraction.notice
+    assert live.fallbacks.snapshot() == {FallbackReason.UNAVAILABLE.value: 1}
+    assert len(server.requests) == 1  # no retries behind the deadline's back
+
+
+def test_a_server_that_is_not_there_falls_back_to_the_rules() -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    live = live_claim_extractor(_settings(f"http://127.0.0.1:{port}/v1"))
+
+    with models.override_allow_model_requests(True):
+        extraction = live.extract(QUESTION, MESSAGES, in_process_evidence(None).catalog())
+    live.close()
+
+    assert extraction.question_claims  # the rules answered
+    assert live.fallbacks.snapshot() == {FallbackReason.UNAVAILABLE.value: 1}
+
+
+def test_the_cli_asks_through_the_live_extractor(
+    server: OpenAiCompatibleServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("TRUTH_EXPIRY_LLM_BASE_URL", server.base_url)
+    monkeypatch.setenv("TRUTH_EXPIRY_LLM_MODEL", "local-model")
+
+    code = main(["ask", QUESTION, "--extractor", "live", "--as-of", "2026-11-30", "--json"])
+
+    output = json.loads(capsys.readouterr().out)
+    assert code == 0
+    assert output["notice"] is None
+    [question] = [v for v in output["verdicts"] if v["source"] == "question"]
+    assert question["status"] == "SUPERSEDED"
+    assert question["current_values"] == ["disabled"]
+    assert len(server.requests) == 1

@@ -1,0 +1,133 @@
+"""`RedisEventDedup` against a real `redis-server`: claims, expiry, sharing, Redis going away."""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from adapters.dedup.redis import RedisEventDedup
+from tests.redis_support import RedisServer, free_port, running_redis
+
+pytestmark = pytest.mark.integration
+
+
+@pytest.fixture(scope="module")
+def redis_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    with running_redis(tmp_path_factory.mktemp("redis")) as server:
+        yield server
+
+
+@pytest.fixture
+def prefix() -> str:
+    """A key prefix of each test's own, so tests sharing the server never see each other's IDs."""
+    return f"test:{uuid.uuid4().hex[:8]}:"
+
+
+def test_an_event_is_new_once_then_a_redelivery(redis_server: RedisServer, prefix: str) -> None:
+    dedup = RedisEventDedup(redis_server.url, key_prefix=prefix)
+
+    assert dedup.first_time("Ev001")
+    assert not dedup.first_time("Ev001")
+    assert dedup.first_time("Ev002")
+    dedup.close()
+
+
+def test_only_the_event_id_is_stored_under_the_prefix_with_the_ttl(
+    redis_server: RedisServer, prefix: str
+) -> None:
+    dedup = RedisEventDedup(redis_server.url, key_prefix=prefix, ttl_seconds=300)
+    dedup.first_time("Ev0TTL")
+
+    with redis_server.client() as client:
+        assert client.keys(f"{prefix}*") == [f"{prefix}Ev0TTL".encode()]
+        assert client.get(f"{prefix}Ev0TTL") == b"1"
+        assert 290 <= client.ttl(f"{prefix}Ev0TTL") <= 300
+    dedup.close()
+
+
+def test_an_event_id_is_forgotten_after_the_ttl(redis_server: RedisServer, prefix: str) -> None:
+    dedup = RedisEventDedup(redis_server.url, key_prefix=prefix, ttl_seconds=1)
+    assert dedup.first_time("Ev0EXPIRE")
+
+    deadline = time.monotonic() + 5
+    while not dedup.first_time("Ev0EXPIRE"):
+        assert time.monotonic() < deadline, "the key did not expire"
+        time.sleep(0.1)
+    dedup.close()
+
+
+def test_two_replicas_sharing_one_redis_claim_each_event_once(
+    redis_server: RedisServer, prefix: str
+) -> None:
+    replicas = [RedisEventDedup(redis_server.url, key_prefix=prefix) for _ in range(2)]
+    claims: list[bool] = []
+    lock = threading.Lock()
+
+    def claim(replica: RedisEventDedup, event_id: str) -> None:
+        result = replica.first_time(event_id)
+        with lock:
+            claims.append(result)
+
+    threads = [threading.Thread(target=claim, args=(replicas[n % 2], "Ev0RACE")) for n in range(16)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=5)
+
+    assert len(claims) == 16
+    assert claims.count(True) == 1
+    assert not replicas[0].first_time("Ev0RACE")
+    assert not replicas[1].first_time("Ev0RACE")
+    for replica in replicas:
+        replica.close()
+
+
+def test_with_redis_unreachable_events_are_answered_quickly_and_counted(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    unavailable: list[int] = []
+    url = f"redis://:pa55word@127.0.0.1:{free_port()}/0"  # nothing listens there
+    dedup = RedisEventDedup(url, on_unavailable=lambda: unavailable.append(1))
+    caplog.set_level(logging.DEBUG)
+
+    started = time.monotonic()
+    assert dedup.first_time("Ev0DOWN")  # better a rare duplicate than a lost question
+    assert time.monotonic() - started < 1.0
+    # Within the retry window a redelivery to the same replica is still caught, in memory.
+    assert not dedup.first_time("Ev0DOWN")
+    assert dedup.first_time("Ev0OTHER")
+
+    assert dedup.failures == 1
+    assert unavailable == [1]
+    assert "Redis unavailable" in caplog.text
+    assert "pa55word" not in caplog.text
+    assert "Ev0DOWN" not in caplog.text
+    dedup.close()
+
+
+def test_after_a_redis_outage_the_shared_store_is_used_again(tmp_path: Path) -> None:
+    port = free_port()
+    with running_redis(tmp_path, port) as server:
+        dedup = RedisEventDedup(server.url, retry_seconds=0.2)
+        other = RedisEventDedup(server.url, retry_seconds=0.2)
+        assert dedup.first_time("Ev0BEFORE")
+        assert not other.first_time("Ev0BEFORE")
+
+        server.stop()
+        assert dedup.first_time("Ev0DURING")
+        assert other.first_time("Ev0DURING")  # no shared store: each replica answers
+        assert dedup.failures == 1
+
+    with running_redis(tmp_path, port):
+        time.sleep(0.3)  # past the retry window
+        assert dedup.first_time("Ev0AFTER")
+        assert not other.first_time("Ev0AFTER")
+        assert dedup.failures == 1
+    dedup.close()
+    other.close()

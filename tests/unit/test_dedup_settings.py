@@ -1,0 +1,72 @@
+"""`TRUTH_EXPIRY_DEDUP_REDIS_URL`: its shape checked, its value secret, the store it selects."""
+
+from __future__ import annotations
+
+import pytest
+from slack_sdk import WebClient
+
+from adapters.dedup.memory import InMemoryEventDedup
+from adapters.dedup.redis import RedisEventDedup
+from adapters.worker import build_worker
+from truthexpiry.config.worker import ConfigError, load_worker_settings
+
+OFFLINE = {
+    "SLACK_BOT_TOKEN": "xoxb-secret-bot-value",
+    "SLACK_APP_TOKEN": "xapp-secret-app-value",
+    "TRUTH_EXPIRY_USE_FAKES": "1",
+}
+NAME = "TRUTH_EXPIRY_DEDUP_REDIS_URL"
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "redis://127.0.0.1:6379/0",
+        "redis://truthexpiry-redis",
+        "rediss://:pa55word@redis.internal:6380/2",
+        "redis://worker:pa55word@[::1]:6379",
+        "rediss://redis.example.com:6380/0?ssl_cert_reqs=required",
+    ],
+)
+def test_redis_and_rediss_urls_are_accepted_and_kept_secret(url: str) -> None:
+    settings = load_worker_settings({**OFFLINE, NAME: url})
+
+    assert settings.dedup_redis_url is not None
+    assert settings.dedup_redis_url.reveal() == url
+    assert "pa55word" not in repr(settings)
+    assert "pa55word" not in str(settings.dedup_redis_url)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://:pa55word@redis:6379",
+        "redis:/pa55word@redis",
+        "redis://:pa55word@",
+        "redis://:pa55word@redis:99999",
+        "redis://:pa55word@redis:6379/not-a-db",
+        "redis://:pa55word@re dis:6379",
+    ],
+)
+def test_a_malformed_url_is_named_without_its_value(url: str) -> None:
+    with pytest.raises(ConfigError) as raised:
+        load_worker_settings({**OFFLINE, NAME: url})
+
+    assert any(NAME in problem for problem in raised.value.problems)
+    assert "pa55word" not in str(raised.value)
+
+
+def test_unset_means_in_memory_dedup() -> None:
+    settings = load_worker_settings(OFFLINE)
+    worker = build_worker(settings, WebClient(token="xoxb-unused"))
+
+    assert settings.dedup_redis_url is None
+    assert isinstance(worker.services.dedup, InMemoryEventDedup)
+
+
+def test_set_means_redis_dedup_released_with_the_worker() -> None:
+    settings = load_worker_settings({**OFFLINE, NAME: "redis://127.0.0.1:1/0"})
+    worker = build_worker(settings, WebClient(token="xoxb-unused"))
+
+    assert isinstance(worker.services.dedup, RedisEventDedup)
+    worker.close()  # nothing was connected yet: closing must still be clean

@@ -1,0 +1,200 @@
+"""Every proposal the model makes is grounded before use: catalog names, known evidence IDs,
+and a value (and scope values) that the cited text states. The rest is dropped and counted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from adapters.composition import in_process_evidence
+from adapters.llm.grounding import DropReason
+from tests.scripted_llm import claim, extractor, reply
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claims import Claim, ClaimSource, Extraction
+from truthexpiry.models.messages import SearchMessage
+
+OFF = SearchMessage(
+    "1747100000.000200",
+    "C0PROD",
+    "product",
+    "U0PM",
+    "Priya",
+    "Report export has been turned off for Starter since May.",
+    "https://example.slack.com/archives/C0PROD/p1747100000000200",
+)
+LIMIT = SearchMessage(
+    "1718000000.000400",
+    "C0ENG",
+    "eng",
+    "U0KIM",
+    "Kim",
+    "Starter rate limit dropped to 50 requests per minute in June.",
+)
+RESIDENCY = SearchMessage(
+    "1718000000.000500", "C0ENG", "eng", "U0KIM", "Kim", "EU customer data now stays in Frankfurt."
+)
+QUESTION = "Is report export available on Starter?"
+
+
+@pytest.fixture(scope="module")
+def catalog() -> Catalog:
+    return in_process_evidence(None).catalog()
+
+
+def _extract(
+    catalog: Catalog, proposals: dict[str, Any], question: str = QUESTION
+) -> tuple[Extraction, dict[str, int]]:
+    live = extractor(reply(proposals))
+    try:
+        extraction = live.extract(question, [OFF, LIMIT, RESIDENCY], catalog)
+    finally:
+        live.close()
+    assert live.fallbacks.count() == 0
+    return extraction, live.dropped.snapshot()
+
+
+def test_a_grounded_proposal_becomes_a_claim_in_canonical_form(catalog: Catalog) -> None:
+    proposals = {
+        "claims": [
+            claim("report_export", "availability", "available", ["question"], {"plan": "Starter"}),
+            claim(
+                "Report Export", "availability", "turned off", ["evidence-1"], {"plan": "starter"}
+            ),
+        ],
+        "mentioned_entities": ["report_export"],
+    }
+
+    extraction, dropped = _extract(catalog, proposals)
+
+    scope = (("plan", "starter"),)
+    assert extraction.question_claims == (
+        Claim("report_export", "availability", scope, "enabled", ClaimSource.QUESTION),
+    )
+    assert extraction.message_claims == (
+        Claim("report_export", "availability", scope, "disabled", ClaimSource.MESSAGE, OFF.ref),
+    )
+    assert extraction.topics == ("report_export",)
+    assert extraction.notice is None
+    assert dropped == {}
+
+
+def test_quantities_and_value_aliases_are_read_with_the_projects_vocabulary(
+    catalog: Catalog,
+) -> None:
+    proposals = {
+        "claims": [
+            claim("api_rate_limit", "max_requests", "50", ["evidence-2"], {"plan": "starter"}),
+            claim(
+                "data_residency", "storage_region", "Frankfurt", ["evidence-3"], {"region": "EU"}
+            ),
+        ]
+    }
+
+    extraction, dropped = _extract(catalog, proposals)
+
+    assert [(c.entity, c.stated_value, c.scope) for c in extraction.message_claims] == [
+        ("api_rate_limit", "50 requests", (("plan", "starter"),)),
+        ("data_residency", "eu-central", (("region", "eu"),)),
+    ]
+    assert dropped == {}
+
+
+def test_a_value_query_about_the_question_is_kept(catalog: Catalog) -> None:
+    proposals = {
+        "value_queries": [
+            {
+                "entity": "api_rate_limit",
+                "attribute": "max_requests",
+                "scope": [{"key": "plan", "value": "starter"}],
+            }
+        ]
+    }
+
+    extraction, _ = _extract(catalog, proposals, "What is the rate limit on Starter?")
+
+    assert [(q.entity, q.scope) for q in extraction.value_queries] == [
+        ("api_rate_limit", (("plan", "starter"),))
+    ]
+    assert extraction.topics == ("api_rate_limit",)
+
+
+def _ungrounded() -> list[Any]:
+    starter = {"plan": "starter"}
+    cases = {
+        "an unknown evidence ID": (
+            claim("report_export", "availability", "off", ["evidence-9"], starter),
+            DropReason.UNKNOWN_EVIDENCE,
+        ),
+        "one known and one unknown evidence ID": (
+            claim("report_export", "availability", "off", ["evidence-1", "msg-1"], starter),
+            DropReason.UNKNOWN_EVIDENCE,
+        ),
+        "a value the cited text does not state": (
+            claim("report_export", "availability", "enabled", ["evidence-1"], starter),
+            DropReason.VALUE_NOT_IN_TEXT,
+        ),
+        "a value stated in another item than the one cited": (
+            claim("report_export", "availability", "disabled", ["question"], starter),
+            DropReason.VALUE_NOT_IN_TEXT,
+        ),
+        "a quantity with another unit": (
+            claim("api_rate_limit", "max_requests", "50 days", ["evidence-2"], starter),
+            DropReason.VALUE_NOT_IN_TEXT,
+        ),
+        "an unknown entity": (
+            claim("payroll_export", "availability", "off", ["evidence-1"], starter),
+            DropReason.UNKNOWN_ENTITY,
+        ),
+        "an entity the cited text does not name": (
+            claim("dark_mode", "availability", "off", ["evidence-1"], starter),
+            DropReason.ENTITY_NOT_IN_TEXT,
+        ),
+        "an unknown attribute": (
+            claim("report_export", "price", "off", ["evidence-1"], starter),
+            DropReason.UNKNOWN_ATTRIBUTE,
+        ),
+        "an unknown scope value": (
+            claim("report_export", "availability", "off", ["evidence-1"], {"plan": "platinum"}),
+            DropReason.UNKNOWN_SCOPE,
+        ),
+        "an unknown scope key": (
+            claim("report_export", "availability", "off", ["evidence-1"], {"tier": "starter"}),
+            DropReason.UNKNOWN_SCOPE,
+        ),
+        "a scope value the cited text does not state": (
+            claim("report_export", "availability", "off", ["evidence-1"], {"plan": "team"}),
+            DropReason.SCOPE_NOT_IN_TEXT,
+        ),
+    }
+    return [pytest.param(p, reason, id=name) for name, (p, reason) in cases.items()]
+
+
+@pytest.mark.parametrize(("proposal", "reason"), _ungrounded())
+def test_an_ungrounded_proposal_is_dropped_and_counted(
+    catalog: Catalog, proposal: dict[str, Any], reason: DropReason
+) -> None:
+    extraction, dropped = _extract(catalog, {"claims": [proposal]})
+
+    assert extraction.question_claims == extraction.message_claims == ()
+    assert dropped == {reason.value: 1}
+
+
+def test_a_negated_value_does_not_support_its_opposite(catalog: Catalog) -> None:
+    negated = SearchMessage("1.2", "C0", "general", "U0", "Sam", "Report export is not on Starter.")
+    live = extractor(
+        reply({"claims": [claim("report_export", "availability", "on", ["evidence-1"])]})
+    )
+
+    extraction = live.extract("", [negated], catalog)
+    live.close()
+
+    assert extraction.message_claims == ()
+    assert live.dropped.count(DropReason.VALUE_NOT_IN_TEXT) == 1
+
+
+def test_the_no_claim_answer_gives_an_empty_extraction(catalog: Catalog) -> None:
+    extraction, dropped = _extract(catalog, {"claims": [], "value_queries": []})
+
+    assert extraction == Extraction()
+    assert dropped == {}

@@ -1,0 +1,103 @@
+"""Settings of the live extractor: rules by default, live needs a key, no secret in any message."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from adapters.cli.main import main
+from adapters.llm.extractor import PydanticAiClaimExtractor
+from adapters.worker import claim_extractor
+from truthexpiry.config.worker import ConfigError, ExtractorChoice, load_worker_settings
+
+WORKER = {
+    "SLACK_BOT_TOKEN": "xoxb-bot",
+    "SLACK_APP_TOKEN": "xapp-app",
+    "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": "http://127.0.0.1:8000/mcp",
+}
+LIVE = {**WORKER, "TRUTH_EXPIRY_CLAIM_EXTRACTOR": "live", "OPENAI_API_KEY": "sk-very-secret"}
+
+
+def test_rules_is_the_default_and_needs_no_model_settings() -> None:
+    settings = load_worker_settings(WORKER)
+
+    assert settings.extractor is ExtractorChoice.RULES
+    assert settings.llm is None
+
+
+def test_live_loads_the_model_settings_with_the_key_as_a_secret() -> None:
+    settings = load_worker_settings(
+        {
+            **LIVE,
+            "TRUTH_EXPIRY_LLM_BASE_URL": "http://127.0.0.1:11434/v1",
+            "TRUTH_EXPIRY_LLM_MODEL": "llama3.1:8b",
+            "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS": "2.5",
+        }
+    )
+
+    assert settings.extractor is ExtractorChoice.LIVE
+    assert settings.llm is not None
+    assert settings.llm.api_key.reveal() == "sk-very-secret"
+    assert (settings.llm.base_url, settings.llm.model, settings.llm.timeout_seconds) == (
+        "http://127.0.0.1:11434/v1",
+        "llama3.1:8b",
+        2.5,
+    )
+    assert "sk-very-secret" not in repr(settings)
+
+
+def test_live_without_a_key_is_a_configuration_problem() -> None:
+    with pytest.raises(ConfigError) as raised:
+        load_worker_settings({**LIVE, "OPENAI_API_KEY": ""})
+
+    assert any(p.startswith("OPENAI_API_KEY is not set") for p in raised.value.problems)
+
+
+def test_every_model_setting_problem_is_named_without_values() -> None:
+    environ = {
+        **LIVE,
+        "TRUTH_EXPIRY_LLM_BASE_URL": "ftp://sk-very-secret@host",
+        "TRUTH_EXPIRY_LLM_MODEL": "two words",
+        "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS": "600",
+    }
+
+    with pytest.raises(ConfigError) as raised:
+        load_worker_settings(environ)
+
+    problems = raised.value.problems
+    assert [p.split()[0] for p in problems] == [
+        "TRUTH_EXPIRY_LLM_BASE_URL",
+        "TRUTH_EXPIRY_LLM_MODEL",
+        "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS",
+    ]
+    assert "sk-very-secret" not in str(raised.value)
+
+
+def test_the_cli_refuses_live_without_a_key(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
+
+    code = main(["ask", "Is report export on for Starter?", "--extractor", "live"])
+
+    assert code == 2
+    assert "OPENAI_API_KEY is not set" in capsys.readouterr().err
+
+
+def test_the_worker_builds_the_live_extractor_and_closes_it() -> None:
+    settings = load_worker_settings({**LIVE, "TRUTH_EXPIRY_USE_FAKES": "1"})
+    closers: list[Callable[[], None]] = []
+
+    extractor = claim_extractor(settings, closers)
+
+    assert isinstance(extractor, PydanticAiClaimExtractor)
+    assert len(closers) == 1
+    closers[0]()
+
+
+def test_the_worker_keeps_the_rules_by_default() -> None:
+    closers: list[Callable[[], None]] = []
+
+    assert claim_extractor(load_worker_settings(WORKER), closers) is None
+    assert closers == []

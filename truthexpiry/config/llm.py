@@ -1,0 +1,62 @@
+"""Settings of the language-model claim extractor (`TRUTH_EXPIRY_CLAIM_EXTRACTOR=live`).
+
+`OPENAI_API_KEY` is a secret; `TRUTH_EXPIRY_LLM_BASE_URL` points at any OpenAI-compatible server
+(vLLM, Ollama, a gateway); `TRUTH_EXPIRY_LLM_MODEL` names the model there;
+`TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS` bounds one extraction, after which the rules extractor answers.
+Problems name the variable, never a value.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from truthexpiry.config.secrets import SecretValue
+
+DEFAULT_MODEL = "gpt-4.1-mini"
+DEFAULT_TIMEOUT_SECONDS = 5.0
+_HTTP_URL = re.compile(r"^https?://[^/\s:]+(:\d{1,5})?(/\S*)?$")
+_MODEL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/@\-]{0,199}$")
+
+
+@dataclass(frozen=True, slots=True)
+class LlmSettings:
+    api_key: SecretValue
+    base_url: str | None  # None: the provider's default endpoint
+    model: str
+    timeout_seconds: float
+
+
+def llm_settings(environ: Mapping[str, str], problems: list[str]) -> LlmSettings:
+    """The live extractor's settings; each problem is appended to `problems`."""
+    key = environ.get("OPENAI_API_KEY", "").strip()
+    if not key:
+        problems.append(
+            "OPENAI_API_KEY is not set (TRUTH_EXPIRY_CLAIM_EXTRACTOR=live needs it; a local "
+            "server that checks no key accepts any placeholder)"
+        )
+    base_url = environ.get("TRUTH_EXPIRY_LLM_BASE_URL", "").strip() or None
+    if base_url is not None and not _HTTP_URL.match(base_url):
+        problems.append("TRUTH_EXPIRY_LLM_BASE_URL must be an http(s) URL")
+        base_url = None
+    model = environ.get("TRUTH_EXPIRY_LLM_MODEL", "").strip() or DEFAULT_MODEL
+    if not _MODEL_NAME.match(model):
+        problems.append("TRUTH_EXPIRY_LLM_MODEL must be a model name without spaces")
+        model = DEFAULT_MODEL
+    return LlmSettings(SecretValue(key), base_url, model, _timeout(environ, problems))
+
+
+def _timeout(environ: Mapping[str, str], problems: list[str]) -> float:
+    name = "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS"
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return DEFAULT_TIMEOUT_SECONDS
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 60:
+        problems.append(f"{name} must be a number of seconds between 0 and 60")
+        return DEFAULT_TIMEOUT_SECONDS
+    return value

@@ -1,0 +1,46 @@
+"""What the worker measures, as a port: the listeners and the instrumented adapters record,
+an adapter at the edge (Prometheus) exports. Every label value comes from a small fixed set
+(entry points, outcomes, statuses, port names, failure categories), never from content."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+OUTCOMES = ("answered", "no_claim", "refused", "failed")
+PORTS = ("search", "evidence", "catalog", "extraction")
+
+
+class Metrics(Protocol):
+    def request_finished(self, entry_point: str, outcome: str, seconds: float) -> None: ...
+
+    def verdict(self, status: str) -> None: ...
+
+    def port_call(self, port: str, seconds: float, failure: str | None) -> None: ...
+
+    def reconnected(self) -> None: ...
+
+    def set_ready(self, ready: bool) -> None: ...
+
+    def feedback(self, vote: str) -> None: ...
+
+
+class NullMetrics:
+    """Records nothing: for tests and for a worker with metrics disabled."""
+
+    def request_finished(self, entry_point: str, outcome: str, seconds: float) -> None:
+        del entry_point, outcome, seconds
+
+    def verdict(self, status: str) -> None:
+        del status
+
+    def port_call(self, port: str, seconds: float, failure: str | None) -> None:
+        del port, seconds, failure
+
+    def reconnected(self) -> None:
+        return None
+
+    def set_ready(self, ready: bool) -> None:
+        del ready
+
+    def feedback(self, vote: str) -> None:
+        del vote
