@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -22,6 +21,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from adapters.lifecycle_mcp.local_server import free_port
 from lifecycle_mcp.repository import packaged_dataset_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,12 +51,6 @@ class RunningServer:
 
     def log(self) -> str:
         return self.log_path.read_text(errors="replace")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def server_environment(

@@ -12,11 +12,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from truthexpiry.config.environment import http_url, seconds
 from truthexpiry.config.secrets import SecretValue
 
 DEFAULT_MODEL = "gpt-4.1-mini"
 DEFAULT_TIMEOUT_SECONDS = 5.0
-_HTTP_URL = re.compile(r"^https?://[^/\s:]+(:\d{1,5})?(/\S*)?$")
 _MODEL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/@\-]{0,199}$")
 
 
@@ -36,27 +36,12 @@ def llm_settings(environ: Mapping[str, str], problems: list[str]) -> LlmSettings
             "OPENAI_API_KEY is not set (TRUTH_EXPIRY_CLAIM_EXTRACTOR=live needs it; a local "
             "server that checks no key accepts any placeholder)"
         )
-    base_url = environ.get("TRUTH_EXPIRY_LLM_BASE_URL", "").strip() or None
-    if base_url is not None and not _HTTP_URL.match(base_url):
-        problems.append("TRUTH_EXPIRY_LLM_BASE_URL must be an http(s) URL")
-        base_url = None
+    base_url = http_url(environ, "TRUTH_EXPIRY_LLM_BASE_URL", problems)
     model = environ.get("TRUTH_EXPIRY_LLM_MODEL", "").strip() or DEFAULT_MODEL
     if not _MODEL_NAME.match(model):
         problems.append("TRUTH_EXPIRY_LLM_MODEL must be a model name without spaces")
         model = DEFAULT_MODEL
-    return LlmSettings(SecretValue(key), base_url, model, _timeout(environ, problems))
-
-
-def _timeout(environ: Mapping[str, str], problems: list[str]) -> float:
-    name = "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS"
-    raw = environ.get(name, "").strip()
-    if not raw:
-        return DEFAULT_TIMEOUT_SECONDS
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 60:
-        problems.append(f"{name} must be a number of seconds between 0 and 60")
-        return DEFAULT_TIMEOUT_SECONDS
-    return value
+    timeout = seconds(
+        environ, "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS", DEFAULT_TIMEOUT_SECONDS, problems, high=60
+    )
+    return LlmSettings(SecretValue(key), base_url, model, timeout)

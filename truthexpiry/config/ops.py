@@ -9,11 +9,11 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from truthexpiry.config.environment import flag, http_url, port, seconds
 from truthexpiry.config.worker import ConfigError
 
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 _HOST = re.compile(r"^[A-Za-z0-9.:\-\[\]]+$")
-_HTTP_URL = re.compile(r"^https?://[^/\s:]+(:\d{1,5})?(/\S*)?$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,16 +32,17 @@ def load_ops_settings(environ: Mapping[str, str]) -> OpsSettings:
     problems: list[str] = []
     settings = OpsSettings(
         host=_host(environ.get("TRUTH_EXPIRY_OPS_HOST", "").strip() or "0.0.0.0", problems),
-        health_port=_port(environ, "TRUTH_EXPIRY_HEALTH_PORT", 8080, problems),
-        metrics_enabled=_flag(environ, "TRUTH_EXPIRY_METRICS_ENABLED", problems),
-        metrics_port=_port(environ, "TRUTH_EXPIRY_METRICS_PORT", 9090, problems),
-        drain_seconds=_number(environ, "TRUTH_EXPIRY_DRAIN_SECONDS", 20.0, problems, high=300),
+        health_port=port(environ, "TRUTH_EXPIRY_HEALTH_PORT", 8080, problems),
+        metrics_enabled=flag(environ, "TRUTH_EXPIRY_METRICS_ENABLED", problems),
+        metrics_port=port(environ, "TRUTH_EXPIRY_METRICS_PORT", 9090, problems),
+        drain_seconds=seconds(
+            environ, "TRUTH_EXPIRY_DRAIN_SECONDS", 20.0, problems, high=300, zero_allowed=True
+        ),
         log_level=_level(environ, problems),
-        lifecycle_health_url=_url(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_HEALTH_URL", problems),
-        socket_ping_interval=_number(
+        lifecycle_health_url=http_url(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_HEALTH_URL", problems),
+        socket_ping_interval=seconds(
             environ, "TRUTH_EXPIRY_SOCKET_PING_INTERVAL", 10.0, problems, high=60
-        )
-        or 10.0,
+        ),
     )
     if settings.metrics_enabled and settings.metrics_port == settings.health_port != 0:
         problems.append("TRUTH_EXPIRY_METRICS_PORT and TRUTH_EXPIRY_HEALTH_PORT must differ")
@@ -56,50 +57,9 @@ def _host(value: str, problems: list[str]) -> str:
     return value
 
 
-def _port(environ: Mapping[str, str], name: str, default: int, problems: list[str]) -> int:
-    raw = environ.get(name, "").strip()
-    if not raw:
-        return default
-    if not raw.isdigit() or not 0 <= int(raw) <= 65535:
-        problems.append(f"{name} must be a port number (0-65535; 0 picks a free port)")
-        return default
-    return int(raw)
-
-
-def _flag(environ: Mapping[str, str], name: str, problems: list[str]) -> bool:
-    value = environ.get(name, "").strip()
-    if value not in ("", "0", "1"):
-        problems.append(f"{name} must be 0 or 1")
-    return value == "1"
-
-
-def _number(
-    environ: Mapping[str, str], name: str, default: float, problems: list[str], *, high: float
-) -> float:
-    raw = environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 <= value <= high:
-        problems.append(f"{name} must be a number of seconds from 0 to {high:g}")
-        return default
-    return value
-
-
 def _level(environ: Mapping[str, str], problems: list[str]) -> str:
     level = environ.get("TRUTH_EXPIRY_LOG_LEVEL", "").strip().upper() or "INFO"
     if level not in _LEVELS:
         problems.append(f"TRUTH_EXPIRY_LOG_LEVEL must be one of {', '.join(_LEVELS)}")
         return "INFO"
     return level
-
-
-def _url(environ: Mapping[str, str], name: str, problems: list[str]) -> str | None:
-    value = environ.get(name, "").strip()
-    if value and not _HTTP_URL.match(value):
-        problems.append(f"{name} must be an http(s) URL")
-        return None
-    return value or None

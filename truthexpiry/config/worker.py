@@ -6,17 +6,15 @@ all; no message ever contains a secret's value. Variable names follow the design
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from truthexpiry.config.environment import flag, http_url, seconds, secret
 from truthexpiry.config.llm import LlmSettings, llm_settings
 from truthexpiry.config.redis_url import redis_url
 from truthexpiry.config.secrets import SecretValue
 from truthexpiry.models.errors import TruthExpiryError
-
-_HTTP_URL = re.compile(r"^https?://[^/\s:]+(:\d{1,5})?(/\S*)?$")
 
 
 class ConfigError(TruthExpiryError):
@@ -50,17 +48,17 @@ class WorkerSettings:
 
 def load_worker_settings(environ: Mapping[str, str]) -> WorkerSettings:
     problems: list[str] = []
-    offline = _flag(environ, "TRUTH_EXPIRY_USE_FAKES", problems)
+    offline = flag(environ, "TRUTH_EXPIRY_USE_FAKES", problems)
     settings = WorkerSettings(
         slack_bot_token=_token(environ, "SLACK_BOT_TOKEN", "xoxb-", problems),
         slack_app_token=_token(environ, "SLACK_APP_TOKEN", "xapp-", problems),
-        slack_api_url=_url(environ, "SLACK_API_URL", problems, trailing_slash=True),
+        slack_api_url=http_url(environ, "SLACK_API_URL", problems, trailing_slash=True),
         lifecycle_mcp_url=None
         if offline
         else _required_url(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_URL", problems),
-        lifecycle_mcp_token=_optional_secret(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"),
-        lifecycle_timeout_seconds=_seconds(
-            environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT", 2.0, problems
+        lifecycle_mcp_token=secret(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"),
+        lifecycle_timeout_seconds=seconds(
+            environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT", 2.0, problems, high=60
         ),
         offline=offline,
         extractor=_extractor(environ, problems),
@@ -82,50 +80,10 @@ def _token(environ: Mapping[str, str], name: str, prefix: str, problems: list[st
     return SecretValue(value)
 
 
-def _optional_secret(environ: Mapping[str, str], name: str) -> SecretValue | None:
-    value = environ.get(name, "").strip()
-    return SecretValue(value) if value else None
-
-
-def _url(
-    environ: Mapping[str, str], name: str, problems: list[str], *, trailing_slash: bool = False
-) -> str | None:
-    value = environ.get(name, "").strip()
-    if not value:
-        return None
-    if not _HTTP_URL.match(value):
-        problems.append(f"{name} must be an http(s) URL")
-        return None
-    if trailing_slash and not value.endswith("/"):
-        value += "/"
-    return value
-
-
 def _required_url(environ: Mapping[str, str], name: str, problems: list[str]) -> str | None:
-    value = _url(environ, name, problems)
+    value = http_url(environ, name, problems)
     if value is None and not environ.get(name, "").strip():
         problems.append(f"{name} is not set (or set TRUTH_EXPIRY_USE_FAKES=1 to run offline)")
-    return value
-
-
-def _flag(environ: Mapping[str, str], name: str, problems: list[str]) -> bool:
-    value = environ.get(name, "").strip()
-    if value not in ("", "0", "1"):
-        problems.append(f"{name} must be 0 or 1")
-    return value == "1"
-
-
-def _seconds(environ: Mapping[str, str], name: str, default: float, problems: list[str]) -> float:
-    raw = environ.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = -1.0
-    if not 0 < value <= 60:
-        problems.append(f"{name} must be a number of seconds between 0 and 60")
-        return default
     return value
 
 
