@@ -28,6 +28,7 @@ from lifecycle_mcp.serving import QuietServer, http_server, serve_all, wait_unti
 from lifecycle_mcp.settings import ServerSettings, SettingsError, load_settings, parse_settings
 from lifecycle_mcp.tools import register_tools
 from truthexpiry.models.errors import InvalidDatasetError
+from truthexpiry.ops.logs import JsonFormatter
 
 logger = logging.getLogger("lifecycle_mcp")
 
@@ -116,11 +117,12 @@ async def _announce(settings: ServerSettings, holder: DatasetHolder, *servers: Q
 
 
 def configure_logging() -> None:
-    logging.basicConfig(
-        level=logging.INFO,
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
-    )
+    """JSON lines on stderr, as the worker writes them; the SDK's per-request noise silenced."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(logging.INFO)
     for name in _QUIET_LOGGERS:
         logging.getLogger(name).setLevel(logging.WARNING)
 

@@ -1,60 +1,20 @@
-"""Structured JSON logs with a correlation ID per request, and nothing from content.
+"""The worker's logging: JSON lines (`truthexpiry.ops.logs`) on stderr, libraries kept quiet.
 
-Each line is one JSON object: time, level, logger, message, correlation ID, and only the extra
-fields named in `_ALLOWED_FIELDS`. Exceptions are logged as their type and the frames
-(file:line), never their message, which might quote what it failed on. Libraries that would log
-request bodies at DEBUG (the Slack SDK logs the search query and the action token) are held at
-WARNING whatever the level asked for.
+Libraries that would log request bodies at DEBUG (the Slack SDK logs the search query and the
+action token; Bolt logs whole event payloads) are held at WARNING whatever the level asked for.
 """
 
 from __future__ import annotations
 
-import json
 import logging
 import sys
-import traceback
-import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import TextIO
 
-correlation_id: ContextVar[str | None] = ContextVar("correlation_id", default=None)
+from truthexpiry.ops.logs import JsonFormatter, correlation_id, request_scope
 
-_ALLOWED_FIELDS = ("entry_point", "outcome", "status", "port", "category", "seconds", "count")
+__all__ = ["configure_logging", "correlation_id", "quiet_library_logger", "request_scope"]
+
 _QUIET = ("slack_sdk", "slack_bolt", "httpx2", "httpcore", "mcp", "uvicorn.access", "urllib3")
-
-
-@contextmanager
-def request_scope() -> Iterator[str]:
-    """A fresh correlation ID for the log lines of one request."""
-    token = correlation_id.set(uuid.uuid4().hex[:16])
-    try:
-        yield correlation_id.get() or ""
-    finally:
-        correlation_id.reset(token)
-
-
-class JsonFormatter(logging.Formatter):
-    def format(self, record: logging.LogRecord) -> str:
-        entry: dict[str, object] = {
-            "time": self.formatTime(record, "%Y-%m-%dT%H:%M:%S%z"),
-            "level": record.levelname,
-            "logger": record.name,
-            "message": record.getMessage(),
-        }
-        request = correlation_id.get()
-        if request:
-            entry["correlation_id"] = request
-        for name in _ALLOWED_FIELDS:
-            if hasattr(record, name):
-                entry[name] = getattr(record, name)
-        if record.exc_info and record.exc_info[0] is not None:
-            kind, _, tb = record.exc_info
-            frames = traceback.extract_tb(tb)
-            entry["exception"] = kind.__name__
-            entry["frames"] = [f"{f.filename.rsplit('/', 1)[-1]}:{f.lineno}" for f in frames][-8:]
-        return json.dumps(entry, default=str)
 
 
 def quiet_library_logger(name: str) -> logging.Logger:
