@@ -1,0 +1,95 @@
+"""The request-scoped part of the pipeline: resolving scopes, fetching each key's records once,
+labelling claims and answering value questions for one question, then discarded."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import date
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Claim, ValueQuery
+from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
+from truthexpiry.ports import LifecycleEvidence
+from truthexpiry.services.labeler import label, resolve, unverified
+from truthexpiry.services.notices import unavailable_notice
+from truthexpiry.services.owners import OwnerEvidence
+from truthexpiry.services.scope import MissingScope, known_scopes, resolve_scope
+
+
+class RequestRun:
+    """Request-scoped state: the catalog and the resolutions fetched for this question."""
+
+    def __init__(
+        self, evidence: LifecycleEvidence, catalog: Catalog, as_of: date, owners: OwnerEvidence
+    ) -> None:
+        self._evidence = evidence
+        self._catalog = catalog
+        self._as_of = as_of
+        self._owners = owners
+        self._resolutions: dict[ClaimKey, Resolution | EvidenceUnavailableError] = {}
+
+    def collect_owner_evidence(self, claims: Sequence[Claim]) -> None:
+        for claim in claims:
+            key = resolve_scope(claim.entity, claim.attribute, claim.scope, self._catalog)
+            if not isinstance(key, MissingScope):
+                self._owners.add(key, claim)
+
+    def verdict(self, claim: Claim) -> Verdict:
+        verdict = self._verdict(claim)
+        explanation = verdict.explanation
+        scopes = known_scopes(claim.entity, claim.attribute, self._catalog)
+        if verdict.reason is UnverifiedReason.NO_RECORDS and scopes:
+            explanation += f" Records exist for {scopes}."
+        subject = self._catalog.describe(claim.entity, claim.attribute)
+        return replace(verdict, subject=subject, explanation=explanation)
+
+    def _verdict(self, claim: Claim) -> Verdict:
+        key = resolve_scope(claim.entity, claim.attribute, claim.scope, self._catalog)
+        if isinstance(key, MissingScope):
+            return unverified(
+                claim, key.partial_key, UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
+            )
+        resolution = self._resolve(key)
+        if isinstance(resolution, EvidenceUnavailableError):
+            return unverified(
+                claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, unavailable_notice(resolution)
+            )
+        return self._owners.review(label(claim, resolution), resolution)
+
+    def answer(self, query: ValueQuery, notes: list[str]) -> Answer | None:
+        key = resolve_scope(query.entity, query.attribute, query.scope, self._catalog)
+        if isinstance(key, MissingScope):
+            notes.append(key.explain("The question"))
+            return None
+        resolution = self._resolve(key)
+        subject = self._catalog.describe(query.entity, query.attribute)
+        if isinstance(resolution, EvidenceUnavailableError):
+            return Answer(
+                key, Status.UNVERIFIED, (), (), unavailable_notice(resolution), subject=subject
+            )
+        answer = Answer(
+            key,
+            resolution.status,
+            resolution.current_values,
+            tuple(r.record_id for r in resolution.current),
+            resolution.explanation,
+            resolution.timeline,
+            subject,
+        )
+        return self._owners.answer(answer, resolution)
+
+    def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:
+        if key not in self._resolutions:
+            try:
+                records = self._evidence.lookup(key)
+                if any(record.key != key for record in records):
+                    raise EvidenceUnavailableError(
+                        "the evidence source returned records for another key"
+                    )
+                self._resolutions[key] = resolve(key, records, self._as_of, self._owners.policy)
+            except EvidenceUnavailableError as error:
+                self._resolutions[key] = error
+        return self._resolutions[key]
