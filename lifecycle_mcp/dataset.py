@@ -8,10 +8,10 @@ duplicate IDs, links to unknown IDs, self-links and cycles, unknown states and b
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, TypeVar
 
 from lifecycle_mcp.catalog_notes import parse_catalog_notes
 from truthexpiry.models.catalog import CatalogNotes
@@ -19,6 +19,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
 from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
 
+T = TypeVar("T")
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 _MAX_REPORTED = 20
 _FIELDS = frozenset(
@@ -63,18 +64,29 @@ def parse_dataset(document: object) -> ParsedDataset:
     return ParsedDataset(version.strip(), tuple(records), notes)
 
 
+class _Interned:
+    """Per-load memo tables: a dataset repeats its keys, states and dates many times over, so
+    each distinct spelling is normalised once and equal parts share one object. They live only
+    for one `parse_dataset` call; nothing is cached across loads."""
+
+    def __init__(self) -> None:
+        self.keys: dict[tuple[str, str, tuple[tuple[str, str], ...]], ClaimKey] = {}
+        self.states: dict[str, LifecycleState] = {}
+        self.dates: dict[str, date] = {}
+
+
 def _parse_records(raw_records: list[Any], problems: list[str]) -> list[LifecycleRecord]:
     records: list[LifecycleRecord] = []
     seen: set[str] = set()
+    interned = _Interned()
     for index, raw in enumerate(raw_records):
-        name = _name(raw, index)
         try:
-            record = _parse_record(raw, name)
-        except InvalidDatasetError as error:
-            problems.append(str(error))
+            record = _parse_record(raw, interned)
+        except InvalidDatasetError as error:  # named here, so that valid records cost no name
+            problems.append(f"{_name(raw, index)}: {error}")
             continue
         if record.record_id in seen:
-            problems.append(f"{name}: duplicate record_id")
+            problems.append(f"{_name(raw, index)}: duplicate record_id")
             continue
         seen.add(record.record_id)
         records.append(record)
@@ -87,65 +99,87 @@ def _name(raw: object, index: int) -> str:
     return f"record #{index + 1}"
 
 
-def _parse_record(raw: object, name: str) -> LifecycleRecord:
-    if not isinstance(raw, Mapping):
-        raise InvalidDatasetError(f"{name}: must be a JSON object")
-    unknown = sorted(set(raw) - _FIELDS)
-    if unknown:
-        raise InvalidDatasetError(f"{name}: unknown field(s) {', '.join(unknown)}")
-    record_id = _text(raw, "record_id", name)
-    scope = raw.get("scope")
-    if not isinstance(scope, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in scope.items()
-    ):
-        raise InvalidDatasetError(f"{name}: 'scope' must be an object of strings")
-    try:
-        key = ClaimKey.of(_text(raw, "entity", name), _text(raw, "attribute", name), scope)
-    except InvalidClaimKeyError as error:
-        raise InvalidDatasetError(f"{name}: {error}") from None
+def _parse_record(raw: object, interned: _Interned) -> LifecycleRecord:
+    if not isinstance(raw, dict | Mapping):  # dict first: the common case skips the ABC check
+        raise InvalidDatasetError("must be a JSON object")
+    if not raw.keys() <= _FIELDS:
+        raise InvalidDatasetError(f"unknown field(s) {', '.join(sorted(set(raw) - _FIELDS))}")
+    record_id = _text(raw, "record_id")
+    key = _key(raw, interned)
     link = raw.get("supersedes_record_id")
     if link is not None and (not isinstance(link, str) or not link):
-        raise InvalidDatasetError(f"{name}: 'supersedes_record_id' must be a string or null")
+        raise InvalidDatasetError("'supersedes_record_id' must be a string or null")
     source = raw.get("source", DEFAULT_SOURCE)
     if not isinstance(source, str) or not source.strip():
-        raise InvalidDatasetError(f"{name}: 'source' must be a non-empty string")
+        raise InvalidDatasetError("'source' must be a non-empty string")
     return LifecycleRecord(
         record_id=record_id,
         key=key,
-        value=_text(raw, "value", name),
-        state=_state(raw.get("state"), name),
-        effective_date=_date(raw.get("effective_date"), name),
+        value=_text(raw, "value"),
+        state=_interned(raw.get("state"), interned.states, _state),
+        effective_date=_interned(raw.get("effective_date"), interned.dates, _date),
         supersedes_record_id=link,
         source=source.strip().lower(),
     )
 
 
-def _text(raw: Mapping[str, Any], field: str, name: str) -> str:
+def _key(raw: Mapping[str, Any], interned: _Interned) -> ClaimKey:
+    scope = raw.get("scope")
+    entity, attribute = raw.get("entity"), raw.get("attribute")
+    if isinstance(scope, dict) and isinstance(entity, str) and isinstance(attribute, str):
+        spelling = (entity, attribute, tuple(scope.items()))
+        try:
+            return interned.keys[spelling]  # seen before, so already validated
+        except (KeyError, TypeError):  # TypeError: an unhashable scope value, reported below
+            pass
+    if not isinstance(scope, dict | Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in scope.items()
+    ):
+        raise InvalidDatasetError("'scope' must be an object of strings")
+    text_entity, text_attribute = _text(raw, "entity"), _text(raw, "attribute")
+    try:
+        key = ClaimKey.of(text_entity, text_attribute, scope)
+    except InvalidClaimKeyError as error:
+        raise InvalidDatasetError(str(error)) from None
+    if isinstance(scope, dict) and isinstance(entity, str) and isinstance(attribute, str):
+        interned.keys[(entity, attribute, tuple(scope.items()))] = key
+    return key
+
+
+def _interned(value: object, seen: dict[str, T], parse: Callable[[object], T]) -> T:
+    """`parse(value)`, once per distinct string; invalid values are never stored."""
+    if isinstance(value, str):
+        if value not in seen:
+            seen[value] = parse(value)
+        return seen[value]
+    return parse(value)
+
+
+def _text(raw: Mapping[str, Any], field: str) -> str:
     value = raw.get(field)
-    if not isinstance(value, str) or not value.strip():
-        raise InvalidDatasetError(f"{name}: '{field}' must be a non-empty string")
-    return value.strip()
+    stripped = value.strip() if isinstance(value, str) else ""
+    if not stripped:
+        raise InvalidDatasetError(f"'{field}' must be a non-empty string")
+    return stripped
 
 
-def _state(value: object, name: str) -> LifecycleState:
+def _state(value: object) -> LifecycleState:
     if isinstance(value, str):
         try:
             return LifecycleState(value.strip().upper())
         except ValueError:
             pass
     allowed = ", ".join(s.value for s in LifecycleState)
-    raise InvalidDatasetError(f"{name}: unknown state {str(value)[:30]!r} (allowed: {allowed})")
+    raise InvalidDatasetError(f"unknown state {str(value)[:30]!r} (allowed: {allowed})")
 
 
-def _date(value: object, name: str) -> date:
+def _date(value: object) -> date:
     if isinstance(value, str) and _ISO_DATE.match(value):
         try:
             return date.fromisoformat(value)
         except ValueError:
             pass
-    raise InvalidDatasetError(
-        f"{name}: 'effective_date' {str(value)[:30]!r} is not a YYYY-MM-DD date"
-    )
+    raise InvalidDatasetError(f"'effective_date' {str(value)[:30]!r} is not a YYYY-MM-DD date")
 
 
 def _check_links(records: list[LifecycleRecord], problems: list[str]) -> None:

@@ -6,9 +6,11 @@ claim key when the dataset loads, so a lookup is one dictionary access, never a 
 
 from __future__ import annotations
 
+import gc
 import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 
@@ -20,6 +22,23 @@ from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.services.catalog import derive_catalog
 
 PACKAGED_DATASET = "lifecycle_records.json"
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector while a dataset loads.
+
+    Loading allocates millions of dicts and records and creates no reference cycles, yet every
+    few hundred allocations would trigger a collection that walks them all: on a 1M-record
+    dataset that doubles the load time. Reference counting still frees everything as usual.
+    """
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
 
 
 def packaged_dataset_path() -> Path:
@@ -54,6 +73,11 @@ class LifecycleRecordRepository:
 
     @classmethod
     def from_json(cls, text: str, *, origin: str = "dataset") -> LifecycleRecordRepository:
+        with _collector_paused():
+            return cls._from_text(text, origin)
+
+    @classmethod
+    def _from_text(cls, text: str, origin: str) -> LifecycleRecordRepository:
         try:
             document = json.loads(text)
         except json.JSONDecodeError as error:

@@ -80,10 +80,12 @@ def _attribute(
     kinds: set[ValueKind] = set()
     units: set[str] = set()
     tokens: set[str] = set()
-    for record in records:
-        for key, value in record.key.scope:
+    # Each distinct key and value once: large datasets repeat them across many records.
+    for claim_key in {record.key for record in records}:
+        for key, value in claim_key.scope:
             scope[key].add(value)
-        normalised = normalise_value(record.value)
+    for raw_value in {record.value for record in records}:
+        normalised = normalise_value(raw_value)
         kinds.add(normalised.kind)
         if normalised.unit:
             units.add(normalised.unit)

@@ -1,0 +1,79 @@
+"""End to end through the local Slack protocol server: event → ack and event → reply posted.
+
+One worker (app.py's composition, the real Socket Mode client, rules extraction) against
+`LocalSlack` and a real lifecycle MCP server on loopback. At each level, bursts of N mentions are
+sent at once and every reply is awaited before the next burst. Ack latency runs from the moment
+the local server writes the envelope to the moment it reads the ack; reply latency to the moment
+it receives the `chat.postMessage` call.
+Run: `python -m bench.e2e [--rounds R]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from bench.pipeline import DEMO_QUESTIONS
+from bench.slack_rig import Question, SlackRig
+from bench.stats import median, p99
+
+LEVELS = (1, 20, 100)
+QUESTIONS_PER_LEVEL = {1: 100, 20: 400, 100: 500}
+
+
+def measure(scale: float = 1.0) -> list[dict[str, Any]]:
+    results = []
+    with LocalLifecycleServer() as lifecycle, SlackRig(lifecycle.url, lifecycle.token) as rig:
+        warm = [rig.question(q) for q in DEMO_QUESTIONS * 4]
+        rig.ask(warm, concurrency=1)
+        rig.collect_replies(warm, timeout=30)
+        for level in LEVELS:
+            total = max(level, int(QUESTIONS_PER_LEVEL[level] * scale))
+            asked: list[Question] = []
+            for _ in range(max(1, total // level)):
+                burst = [rig.question(DEMO_QUESTIONS[n % 5]) for n in range(level)]
+                rig.ask(burst, concurrency=level)
+                rig.collect_replies(burst, timeout=60)
+                asked += burst
+            results.append(summarise(level, asked))
+    return results
+
+
+def summarise(level: int, asked: list[Question]) -> dict[str, Any]:
+    acks = [q.ack_seconds * 1000 for q in asked if q.ack_seconds is not None]
+    replies = [q.reply_seconds * 1000 for q in asked if q.reply_seconds is not None]
+    return {
+        "concurrent": level,
+        "questions": len(asked),
+        "replied_once": sum(1 for q in asked if len(q.replies) == 1),
+        "ack_median_ms": median(acks),
+        "ack_p99_ms": p99(acks),
+        "reply_median_ms": median(replies),
+        "reply_p99_ms": p99(replies),
+    }
+
+
+def report(results: list[dict[str, Any]]) -> None:
+    print("end to end through LocalSlack, real MCP server, rules extraction")
+    for r in results:
+        print(
+            f"  {r['concurrent']:>3} concurrent: ack median {r['ack_median_ms']:6.1f} ms "
+            f"p99 {r['ack_p99_ms']:6.1f} ms   reply median {r['reply_median_ms']:7.1f} ms "
+            f"p99 {r['reply_p99_ms']:7.1f} ms   ({r['questions']} questions, "
+            f"{r['replied_once']} answered exactly once)"
+        )
+    print("  targets at 20 concurrent: ack p99 <= 50 ms, reply p99 <= 250 ms")
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scale", type=float, default=1.0, help="fraction of the questions")
+    args = parser.parse_args(argv)
+    results = measure(args.scale)
+    report(results)
+    return results
+
+
+if __name__ == "__main__":
+    main()

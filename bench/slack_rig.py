@@ -1,0 +1,230 @@
+"""The whole worker against the local Slack protocol server, with Slack's way of delivering.
+
+`SlackRig` starts `LocalSlack` (tests/local_slack: the Web API and Socket Mode on loopback) in this
+process and one or more workers as `python app.py` processes (so that the measuring side does not
+share an interpreter lock with the measured side), connected over real Socket Mode and pointed at a
+lifecycle MCP server the caller runs. `ask` delivers questions as `app_mention` events the way
+Slack does, at least once: an event that cannot be written (no open socket) or is not acked within
+`ACK_TIMEOUT` is delivered again with the same event ID and the next `retry_attempt`, up to
+`MAX_ATTEMPTS` times. Replies are the `chat.postMessage` calls in each question's thread.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+from adapters.lifecycle_mcp.local_server import free_port
+from adapters.offline.search import demo_messages_path
+from tests.local_slack import ApiCall, LocalSlack, events
+
+ACK_TIMEOUT = 1.0  # Slack waits 3 s; shorter keeps the fault runs short, the logic is the same
+MAX_ATTEMPTS = 20
+RETRY_PAUSE = 0.1
+ACTION_TOKEN = "action-token-bench"
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Question:
+    text: str
+    event: dict[str, Any]
+    event_id: str
+    first_sent: float | None = None  # monotonic, when the first delivery was written
+    acked_sent: float | None = None  # when the delivery that was acked was written
+    acked_at: float | None = None
+    attempts: int = 0
+    replies: list[ApiCall] = field(default_factory=list)
+
+    @property
+    def thread_ts(self) -> str:
+        return str(self.event["ts"])
+
+    @property
+    def ack_seconds(self) -> float | None:
+        if self.acked_at is None or self.acked_sent is None:
+            return None
+        return self.acked_at - self.acked_sent
+
+    @property
+    def reply_seconds(self) -> float | None:
+        if not self.replies or self.first_sent is None:
+            return None
+        return self.replies[0].at - self.first_sent
+
+
+class SlackRig:
+    def __init__(
+        self,
+        lifecycle_url: str,
+        lifecycle_token: str,
+        *,
+        workers: int = 1,
+        extra_env: dict[str, str] | None = None,
+        ping_interval: float = 0.25,
+    ) -> None:
+        self.slack = LocalSlack()
+        self._env = {
+            "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": lifecycle_url,
+            "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": lifecycle_token,
+            "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1.5",
+            "TRUTH_EXPIRY_OPS_HOST": "127.0.0.1",
+            "TRUTH_EXPIRY_SOCKET_PING_INTERVAL": str(ping_interval),
+            "TRUTH_EXPIRY_DRAIN_SECONDS": "5",
+            "TRUTH_EXPIRY_LOG_LEVEL": "WARNING",
+            **(extra_env or {}),
+        }
+        self._workers = workers
+        self.processes: list[subprocess.Popen[bytes]] = []
+        self._logs: list[IO[bytes]] = []
+        self._serial = 0
+
+    def start(self) -> SlackRig:
+        self.slack.start()
+        self.slack.search_corpus = json.loads(demo_messages_path().read_text())
+        inherited = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith(("TRUTH_EXPIRY_", "SLACK_", "OPENAI_"))
+        }
+        env = (
+            inherited
+            | self._env
+            | {
+                "SLACK_BOT_TOKEN": self.slack.bot_token,
+                "SLACK_APP_TOKEN": self.slack.app_token,
+                "SLACK_API_URL": self.slack.api_url,
+            }
+        )
+        for count in range(1, self._workers + 1):
+            log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in stop()
+            self._logs.append(log)
+            self.processes.append(
+                subprocess.Popen(
+                    [sys.executable, "app.py"],
+                    cwd=ROOT,
+                    env=env | {"TRUTH_EXPIRY_HEALTH_PORT": str(free_port())},
+                    stdin=subprocess.DEVNULL,
+                    stdout=log,
+                    stderr=subprocess.STDOUT,
+                )
+            )
+            self.slack.wait_for_open_connections(count, timeout=30)
+        return self
+
+    def stop(self) -> None:
+        for process in self.processes:  # SIGTERM: drain, close the socket, exit
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for process in self.processes:
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait(timeout=5)
+        self.processes.clear()
+        for log in self._logs:
+            log.close()
+        self._logs.clear()
+        self.slack.stop()
+
+    def worker_log(self, index: int = 0) -> str:
+        log = self._logs[index]
+        log.seek(0)
+        return log.read().decode(errors="replace")
+
+    def __enter__(self) -> SlackRig:
+        return self.start()
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+    # -- questions ---------------------------------------------------------------------------
+
+    def question(self, text: str) -> Question:
+        self._serial += 1
+        event = events.app_mention(f"<@UBOT> {text}", action_token=ACTION_TOKEN)
+        return Question(text, event, f"EvBENCH{self._serial:08d}")
+
+    def deliver(self, question: Question) -> None:
+        """Deliver until acked, as Slack does (see the module docstring)."""
+        while question.attempts < MAX_ATTEMPTS and question.acked_at is None:
+            attempt = question.attempts
+            question.attempts += 1
+            try:
+                envelope = self.slack.send_event(
+                    question.event,
+                    event_id=question.event_id,
+                    retry_attempt=attempt,
+                    retry_reason="timeout" if attempt else "",
+                )
+            except AssertionError:  # no open socket right now
+                time.sleep(RETRY_PAUSE)
+                continue
+            sent = self.slack.sent_at(envelope)
+            question.first_sent = question.first_sent or sent
+            try:
+                ack = self.slack.wait_for_ack(envelope, timeout=ACK_TIMEOUT)
+            except AssertionError:
+                continue
+            question.acked_sent, question.acked_at = sent, ack.received_at
+
+    def ask(
+        self,
+        questions: list[Question],
+        *,
+        concurrency: int,
+        pace: float = 0.0,
+        deliver: Callable[[Question], None] | None = None,
+    ) -> None:
+        """Deliver `questions` with `concurrency` senders; `pace` seconds between starts."""
+        with ThreadPoolExecutor(max_workers=concurrency) as pool:
+            for question in questions:
+                pool.submit(deliver or self.deliver, question)
+                if pace:
+                    time.sleep(pace)
+
+    def collect_replies(
+        self, questions: list[Question], *, timeout: float, quiet: float = 0.0
+    ) -> None:
+        """Wait until every question has a reply (or `timeout`), then `quiet` seconds more for
+        duplicates, and record every reply in its question's thread."""
+        deadline = time.monotonic() + timeout
+        wanted = {q.thread_ts for q in questions}
+        while time.monotonic() < deadline:
+            if wanted <= set(self._replies_by_thread()):
+                break
+            time.sleep(0.01)
+        time.sleep(quiet)
+        replies = self._replies_by_thread()
+        for question in questions:
+            question.replies = replies.get(question.thread_ts, [])
+
+    def _replies_by_thread(self) -> dict[str, list[ApiCall]]:
+        found: dict[str, list[ApiCall]] = {}
+        for call in self.slack.calls_to("chat.postMessage"):
+            thread = call.args.get("thread_ts")
+            if isinstance(thread, str):
+                found.setdefault(thread, []).append(call)
+        return found
+
+    def reply_counts(self, questions: list[Question]) -> Counter[int]:
+        """How many questions got 0, 1, 2, ... replies."""
+        return Counter(len(q.replies) for q in questions)

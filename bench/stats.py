@@ -1,0 +1,35 @@
+"""Small helpers shared by the benchmarks: percentiles and the process's resident memory."""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Sequence
+
+
+def median(samples: Sequence[float]) -> float:
+    return statistics.median(samples) if samples else float("nan")
+
+
+def p99(samples: Sequence[float]) -> float:
+    """The 99th percentile (the largest sample when there are too few to interpolate)."""
+    if len(samples) < 2:
+        return max(samples, default=float("nan"))
+    return statistics.quantiles(samples, n=100, method="inclusive")[98]
+
+
+def rss_mb() -> float:
+    """Resident set size now, in MiB, from /proc/self/status (Linux)."""
+    return _status_kb("VmRSS") / 1024
+
+
+def peak_rss_mb() -> float:
+    """The process's peak resident set size so far, in MiB."""
+    return _status_kb("VmHWM") / 1024
+
+
+def _status_kb(field: str) -> float:
+    with open("/proc/self/status", encoding="ascii") as status:
+        for line in status:
+            if line.startswith(field + ":"):
+                return float(line.split()[1])
+    raise RuntimeError(f"{field} is not in /proc/self/status")
