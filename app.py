@@ -17,13 +17,13 @@ from collections.abc import Mapping, Sequence
 from types import FrameType
 
 from slack_bolt import App
-from slack_bolt.adapter.socket_mode import SocketModeHandler
 from slack_sdk import WebClient
 
 from adapters.authority.startup_check import authority_policy_problems
 from adapters.ops.logging_setup import configure_logging, quiet_library_logger
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from adapters.ops.runtime import WorkerRuntime
+from adapters.socket_mode import EarlyAckSocketModeHandler
 from adapters.worker import Worker, build_worker
 from listeners import register_listeners
 from truthexpiry.config.ops import OpsSettings, load_ops_settings
@@ -44,9 +44,11 @@ def create_app(settings: WorkerSettings, *, metrics: Metrics | None = None) -> t
 
 def connect(
     app: App, settings: WorkerSettings, *, ping_interval: float = 10.0
-) -> SocketModeHandler:
+) -> EarlyAckSocketModeHandler:
     """Open the Socket Mode connection without the side servers (for tests and tools)."""
-    handler = SocketModeHandler(app, settings.slack_app_token.reveal(), ping_interval=ping_interval)
+    handler = EarlyAckSocketModeHandler(
+        app, settings.slack_app_token.reveal(), ping_interval=ping_interval
+    )
     handler.client.connect()
     return handler
 

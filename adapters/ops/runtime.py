@@ -13,11 +13,11 @@ import logging
 from dataclasses import dataclass
 
 from slack_bolt import App
-from slack_bolt.adapter.socket_mode import SocketModeHandler
 
 from adapters.ops.health_server import HealthServer
 from adapters.ops.monitor import ReadinessMonitor, http_ready
 from adapters.ops.prometheus_metrics import PrometheusMetrics
+from adapters.socket_mode import EarlyAckSocketModeHandler
 from adapters.worker import Worker
 from truthexpiry.config.ops import OpsSettings
 from truthexpiry.config.secrets import SecretValue
@@ -41,7 +41,7 @@ class WorkerRuntime:
         self._health.start()
         if isinstance(self.metrics, PrometheusMetrics):
             self.metrics.serve(self.ops.metrics_port, self.ops.host)
-        self.handler = SocketModeHandler(
+        self.handler = EarlyAckSocketModeHandler(
             self.app, self.app_token.reveal(), ping_interval=self.ops.socket_ping_interval
         )
         self._hellos = 0
