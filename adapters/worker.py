@@ -23,6 +23,7 @@ from adapters.composition import (
 from adapters.dedup.memory import InMemoryEventDedup
 from adapters.dedup.redis import RedisEventDedup
 from adapters.ops.instrumented import TimedEvidence, TimedExtractor, TimedSearch
+from adapters.ops.prometheus_metrics import PrometheusMetrics
 from adapters.slack_rts.search import SlackMessageSearch
 from listeners.services import ListenerServices
 from truthexpiry.config.worker import ExtractorChoice, WorkerSettings
@@ -74,7 +75,7 @@ def build_worker(
             search=TimedSearch(search, metrics),
             evidence=timed_evidence,
             extractor=TimedExtractor(
-                claim_extractor(settings, closers) or RulesClaimExtractor(), metrics
+                claim_extractor(settings, closers, metrics) or RulesClaimExtractor(), metrics
             ),
             authority=authority,
         ),
@@ -101,11 +102,22 @@ def event_dedup(settings: WorkerSettings, closers: list[Callable[[], None]]) -> 
 
 
 def claim_extractor(
-    settings: WorkerSettings, closers: list[Callable[[], None]]
+    settings: WorkerSettings, closers: list[Callable[[], None]], metrics: Metrics | None = None
 ) -> ClaimExtractor | None:
     """The language model when `TRUTH_EXPIRY_CLAIM_EXTRACTOR=live`, else None (the rules)."""
     if settings.extractor is not ExtractorChoice.LIVE or settings.llm is None:
         return None
     extractor = live_claim_extractor(settings.llm)
     closers.append(extractor.close)
+    if isinstance(metrics, PrometheusMetrics):
+        metrics.export_counts(
+            "truthexpiry_llm_proposals_dropped",
+            "Model proposals dropped by grounding, by reason.",
+            extractor.dropped.snapshot,
+        )
+        metrics.export_counts(
+            "truthexpiry_llm_fallbacks",
+            "Extractions answered by the rules because the model failed, by reason.",
+            extractor.fallbacks.snapshot,
+        )
     return extractor

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
+from prometheus_client.core import CounterMetricFamily
+from prometheus_client.registry import Collector
 
 from truthexpiry.ops.metrics import OUTCOMES, PORTS
 
@@ -92,6 +96,12 @@ class PrometheusMetrics:
     def feedback(self, vote: str) -> None:
         self._feedback.labels(_bounded(vote, ("up", "down"))).inc()
 
+    def export_counts(
+        self, name: str, help_text: str, snapshot: Callable[[], dict[str, int]]
+    ) -> None:
+        """Export counts kept elsewhere (by a bounded reason) as a counter read at scrape time."""
+        self.registry.register(_SnapshotCounter(name, help_text, snapshot))
+
     def serve(self, port: int, host: str) -> None:
         """Serve `/metrics` on `port` in a background thread (every path answers metrics)."""
         self._server, _ = start_http_server(port, addr=host, registry=self.registry)
@@ -106,3 +116,16 @@ class PrometheusMetrics:
         if server is not None:
             server.shutdown()
             server.server_close()
+
+
+class _SnapshotCounter(Collector):
+    def __init__(self, name: str, help_text: str, snapshot: Callable[[], dict[str, int]]) -> None:
+        self._name = name
+        self._help = help_text
+        self._snapshot = snapshot
+
+    def collect(self) -> Iterator[CounterMetricFamily]:
+        family = CounterMetricFamily(self._name, self._help, labels=["reason"])
+        for reason, count in sorted(self._snapshot().items()):
+            family.add_metric([reason], count)
+        yield family

@@ -5,9 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
+from prometheus_client import generate_latest
 
 from adapters.cli.main import main
 from adapters.llm.extractor import PydanticAiClaimExtractor
+from adapters.ops.prometheus_metrics import PrometheusMetrics
 from adapters.worker import claim_extractor
 from truthexpiry.config.worker import ConfigError, ExtractorChoice, load_worker_settings
 
@@ -101,3 +103,16 @@ def test_the_worker_keeps_the_rules_by_default() -> None:
 
     assert claim_extractor(load_worker_settings(WORKER), closers) is None
     assert closers == []
+
+
+def test_the_live_extractors_counts_are_exported_with_the_worker_metrics() -> None:
+    settings = load_worker_settings({**LIVE, "TRUTH_EXPIRY_USE_FAKES": "1"})
+    closers: list[Callable[[], None]] = []
+    metrics = PrometheusMetrics()
+
+    claim_extractor(settings, closers, metrics)
+
+    text = generate_latest(metrics.registry).decode()
+    assert "truthexpiry_llm_proposals_dropped" in text
+    assert "truthexpiry_llm_fallbacks" in text
+    closers[0]()

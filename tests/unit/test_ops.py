@@ -153,3 +153,19 @@ def test_ops_settings_name_every_problem() -> None:
     problems = " | ".join(raised.value.problems)
     for fragment in ("must differ", "DRAIN_SECONDS", "LOG_LEVEL", "HEALTH_URL"):
         assert fragment in problems
+
+
+def test_counts_kept_elsewhere_are_exported_as_counters_by_reason() -> None:
+    metrics = PrometheusMetrics()
+    counts = {"unknown_entity": 2, "value_not_in_text": 1}
+    metrics.export_counts("truthexpiry_llm_proposals_dropped", "Dropped.", lambda: counts)
+
+    families = {
+        f.name: f
+        for f in text_string_to_metric_families(generate_latest(metrics.registry).decode())
+    }
+
+    samples = {
+        s.labels["reason"]: s.value for s in families["truthexpiry_llm_proposals_dropped"].samples
+    }
+    assert samples == {"unknown_entity": 2.0, "value_not_in_text": 1.0}
