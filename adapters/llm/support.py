@@ -20,16 +20,14 @@ from truthexpiry.services.extraction.text import (
     sentences,
 )
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
-from truthexpiry.services.values import (
+from truthexpiry.services.value_words import (
     DISABLED,
     ENABLED,
     NUMBER_WORDS,
     POLARITY_WORDS,
     UNIT_ALIASES,
-    NormalisedValue,
-    is_negated,
-    normalise_value,
 )
+from truthexpiry.services.values import NormalisedValue, is_negated, normalise_value
 
 
 class CitedText:

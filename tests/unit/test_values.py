@@ -9,15 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from truthexpiry.models.catalog import ValueKind
-from truthexpiry.services.values import (
-    DISABLED,
-    ENABLED,
-    POLARITY_WORDS,
-    UNIT_ALIASES,
-    normalise_value,
-    token_key,
-    values_match,
-)
+from truthexpiry.services.value_words import DISABLED, ENABLED, POLARITY_WORDS, UNIT_ALIASES
+from truthexpiry.services.values import normalise_value, token_key, values_match
 
 PROPERTY = settings(max_examples=200, deadline=None)
 

@@ -20,7 +20,8 @@ from truthexpiry.models.catalog import (
     ValueKind,
 )
 from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.services.values import UNIT_ALIASES, canonical_unit, normalise_value, singular
+from truthexpiry.services.value_words import UNIT_ALIASES
+from truthexpiry.services.values import canonical_unit, normalise_value, singular
 
 # Short identifier words that are ordinary words, not acronyms; any other word of two or three
 # letters is shown in capitals (`sso_login` -> "SSO login", `api_rate_limit` -> "API rate limit").

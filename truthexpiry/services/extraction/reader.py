@@ -15,7 +15,7 @@ from truthexpiry.models.claim_key import Scope
 from truthexpiry.services.extraction.text import Sentence, Token, find_phrases
 from truthexpiry.services.extraction.values_in_text import FoundValue, find_value
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
-from truthexpiry.services.values import CLAUSE_BREAKS
+from truthexpiry.services.value_words import CLAUSE_BREAKS
 
 # "Tell me about ..." asks for the current value as much as a question does.
 _REQUEST_WORDS = frozenset({"tell", "show", "explain", "check"})

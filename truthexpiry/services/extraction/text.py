@@ -13,7 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from truthexpiry.services.values import UNIT_ALIASES, singular
+from truthexpiry.services.value_words import UNIT_ALIASES
+from truthexpiry.services.values import singular
 
 # Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
 MAX_TEXT_CHARS = 4000

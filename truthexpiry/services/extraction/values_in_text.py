@@ -12,7 +12,7 @@ from decimal import Decimal
 from truthexpiry.models.catalog import AttributeInfo, ValueKind
 from truthexpiry.services.extraction.text import Kind, Token, find_phrases
 from truthexpiry.services.extraction.vocabulary import AttributeVocabulary
-from truthexpiry.services.values import (
+from truthexpiry.services.value_words import (
     CLAUSE_BREAKS,
     DISABLED,
     ENABLED,
@@ -20,11 +20,8 @@ from truthexpiry.services.values import (
     POLARITY_WORDS,
     UNIT_ALIASES,
     VALUE_ONLY_POLARITY_WORDS,
-    canonical_unit,
-    is_negated,
-    parse_number,
-    quantity,
 )
+from truthexpiry.services.values import canonical_unit, is_negated, parse_number, quantity
 
 _MONTHS = frozenset(
     "january february march april may june july august september october november december "

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.services.extraction.text import PhraseTable, phrase_key
-from truthexpiry.services.values import NUMBER_WORDS, POLARITY_WORDS, UNIT_ALIASES
+from truthexpiry.services.value_words import NUMBER_WORDS, POLARITY_WORDS, UNIT_ALIASES
 
 # Words that never identify an entity on their own, even when only one name contains them:
 # function words, units ("days" in "14 days" is not `same_day_delivery`), values and numbers.
