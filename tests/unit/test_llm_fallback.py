@@ -14,7 +14,6 @@ from pydantic_ai.exceptions import ModelHTTPError
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from adapters.composition import in_process_evidence
 from adapters.llm.extractor import FallbackReason
 from tests.scripted_llm import answer, evidence_sent, extractor, reply, rules_model
 from truthexpiry.models.catalog import Catalog
@@ -33,11 +32,6 @@ MESSAGES = [
         "Report export has been turned off for Starter since May.",
     )
 ]
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return in_process_evidence(None).catalog()
 
 
 def _rules(catalog: Catalog) -> Extraction:

@@ -7,7 +7,6 @@ from typing import Any
 
 import pytest
 
-from adapters.composition import in_process_evidence
 from adapters.llm.grounding import DropReason
 from tests.scripted_llm import claim, extractor, reply
 from truthexpiry.models.catalog import Catalog
@@ -35,11 +34,6 @@ RESIDENCY = SearchMessage(
     "1718000000.000500", "C0ENG", "eng", "U0KIM", "Kim", "EU customer data now stays in Frankfurt."
 )
 QUESTION = "Is report export available on Starter?"
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return in_process_evidence(None).catalog()
 
 
 def _extract(

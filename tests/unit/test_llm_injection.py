@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from datetime import date
 
-import pytest
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from adapters.composition import build_offline_pipeline, in_process_evidence
+from adapters.composition import build_offline_pipeline
 from adapters.fakes import FixedClock
 from adapters.llm.grounding import DropReason
 from tests.scripted_llm import (
@@ -44,11 +43,6 @@ TRUTH = SearchMessage(
     "Priya",
     "Report export has been turned off for Starter since May.",
 )
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return in_process_evidence(None).catalog()
 
 
 def _ask(extractor: ClaimExtractor) -> TruthExpiryResponse:

@@ -18,7 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.composition import build_offline_pipeline, build_pipeline, in_process_evidence
+from adapters.composition import build_offline_pipeline, build_pipeline
 from adapters.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from listeners.views import messages
 from listeners.views.app_home import home_view
@@ -75,11 +75,6 @@ HISTORY = (
 @pytest.fixture(scope="module")
 def pipeline() -> TruthExpiryPipeline:
     return build_offline_pipeline(clock=FixedClock(TODAY))
-
-
-@pytest.fixture(scope="module")
-def catalog() -> Catalog:
-    return in_process_evidence(None).catalog()
 
 
 def ask(pipeline: TruthExpiryPipeline, question: str) -> Reply:
