@@ -26,7 +26,8 @@ class InMemoryEventDedup:
         self._seen: OrderedDict[str, float] = OrderedDict()
         self._lock = threading.Lock()
 
-    def first_time(self, event_id: str) -> bool:
+    def first_time(self, event_id: str, *, redelivery: bool = False) -> bool:
+        del redelivery  # one replica: what this store has not seen has not been answered
         now = self._clock()
         with self._lock:
             self._expire(now)

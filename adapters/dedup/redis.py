@@ -4,13 +4,18 @@ Each event ID is claimed with one `SET <prefix><event_id> 1 NX EX <ttl>`: the re
 succeeds answers, the others acknowledge and stay silent. Only the event ID (Slack's opaque
 `Ev...` identifier) is stored, never anything from the message, and it expires after `ttl_seconds`.
 
-Fail-safe: when Redis cannot be reached (or answers with an error) the event is answered. A rare
-duplicate reply is better than a question nobody answers. During an outage each replica falls
-back to its own in-memory store, which still catches redeliveries to the same replica, and skips
-Redis for `retry_seconds` so that every event does not wait out a connect timeout; the first event
-after that tries Redis again. Each failure is logged (no event ID, no URL) and counted, and
-`on_unavailable` is called so that metrics can see it. Timeouts are short and bounded: the dedup
-check runs before the event is acknowledged.
+When Redis cannot be reached (or answers with an error) each replica falls back to its own
+in-memory store and skips Redis for `retry_seconds`, so that every event does not wait out a
+connect timeout; the first event after that tries Redis again. During such an outage:
+- a first delivery (Slack's retry count 0) is answered: Slack sends it to one connection only,
+  so no other replica has it, and a question must not be lost;
+- a redelivery this replica has not seen is not answered: Slack redelivers only what it saw
+  unacknowledged, the worker acknowledges before dispatching, so the first delivery almost surely
+  reached a replica that answered it (`dropped_redeliveries` counts these);
+- the event IDs answered are kept and written to Redis once it is back, so that a redelivery
+  after the outage is not answered a second time by another replica.
+Failures are logged (no event ID, no URL) and counted, and `on_unavailable` is called so that
+metrics can see them. Timeouts are short and bounded.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from collections import deque
 from collections.abc import Callable
 
 import redis
@@ -31,6 +37,7 @@ logger = logging.getLogger(__name__)
 DEFAULT_KEY_PREFIX = "truthexpiry:event:"
 DEFAULT_TTL_SECONDS = 600  # Slack retries an event three times within about five minutes
 DEFAULT_TIMEOUT_SECONDS = 0.25
+_MAX_OUTAGE_CLAIMS = 10_000  # event IDs remembered for Redis during one outage, newest kept
 
 
 class RedisEventDedup:
@@ -59,17 +66,47 @@ class RedisEventDedup:
         self._fallback = InMemoryEventDedup(ttl_seconds=ttl_seconds, clock=clock)
         self._lock = threading.Lock()
         self._skip_until = float("-inf")
+        self._answered_during_outage: deque[str] = deque(maxlen=_MAX_OUTAGE_CLAIMS)
         self.failures = 0  # how many checks Redis could not answer since start
+        self.dropped_redeliveries = 0  # redeliveries not answered while Redis was unavailable
 
-    def first_time(self, event_id: str) -> bool:
-        if self._clock() < self._skip_until:
-            return self._fallback.first_time(event_id)
+    def first_time(self, event_id: str, *, redelivery: bool = False) -> bool:
+        if self._clock() >= self._skip_until:
+            try:
+                self._write_outage_claims()
+                claimed = self._client.set(self._prefix + event_id, b"1", nx=True, ex=self._ttl)
+            except redis.RedisError as error:
+                self._unavailable(error)
+            else:
+                return bool(claimed)
+        return self._first_time_without_redis(event_id, redelivery)
+
+    def _first_time_without_redis(self, event_id: str, redelivery: bool) -> bool:
+        if not self._fallback.first_time(event_id):
+            return False
+        with self._lock:
+            if redelivery:
+                self.dropped_redeliveries += 1
+                return False
+            self._answered_during_outage.append(event_id)
+        return True
+
+    def _write_outage_claims(self) -> None:
+        """Claim in Redis, in one round trip, what was answered while it was away."""
+        with self._lock:
+            pending = list(self._answered_during_outage)
+            self._answered_during_outage.clear()
+        if not pending:
+            return
         try:
-            claimed = self._client.set(self._prefix + event_id, b"1", nx=True, ex=self._ttl)
-        except redis.RedisError as error:
-            self._unavailable(error)
-            return self._fallback.first_time(event_id)
-        return bool(claimed)
+            pipeline = self._client.pipeline(transaction=False)
+            for event_id in pending:
+                pipeline.set(self._prefix + event_id, b"1", nx=True, ex=self._ttl)
+            pipeline.execute()
+        except redis.RedisError:
+            with self._lock:
+                self._answered_during_outage.extendleft(reversed(pending))
+            raise
 
     def close(self) -> None:
         if self._owns_client:
@@ -80,7 +117,7 @@ class RedisEventDedup:
             self.failures += 1
             self._skip_until = self._clock() + self._retry_seconds
         logger.warning(
-            "event dedup: Redis unavailable (%s); answering, with per-replica dedup for %g s",
+            "event dedup: Redis unavailable (%s); per-replica dedup for %g s",
             type(error).__name__,
             self._retry_seconds,
         )

@@ -131,3 +131,38 @@ def test_after_a_redis_outage_the_shared_store_is_used_again(tmp_path: Path) -> 
         assert dedup.failures == 1
     dedup.close()
     other.close()
+
+
+def test_during_an_outage_unseen_redeliveries_are_not_answered_but_first_deliveries_are(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    with running_redis(tmp_path, port) as server:
+        answering = RedisEventDedup(server.url, retry_seconds=60)
+        other = RedisEventDedup(server.url, retry_seconds=60)
+        server.stop()
+
+        assert answering.first_time("Ev0FIRST")  # a first delivery is always answered
+        assert not other.first_time("Ev0FIRST", redelivery=True)  # the retry elsewhere is not
+        assert not answering.first_time("Ev0FIRST", redelivery=True)  # nor here, seen already
+        assert other.dropped_redeliveries == 1
+    answering.close()
+    other.close()
+
+
+def test_what_was_answered_during_an_outage_is_claimed_in_redis_afterwards(
+    tmp_path: Path,
+) -> None:
+    port = free_port()
+    with running_redis(tmp_path, port) as server:
+        dedup = RedisEventDedup(server.url, retry_seconds=0.2)
+        server.stop()
+        assert dedup.first_time("Ev0OUTAGE")
+
+    with running_redis(tmp_path, port) as server:  # a fresh Redis: it remembers nothing
+        time.sleep(0.3)
+        other = RedisEventDedup(server.url)
+        assert dedup.first_time("Ev0NEXT")  # reaching Redis again writes the outage's claims
+        assert not other.first_time("Ev0OUTAGE", redelivery=True)
+        other.close()
+    dedup.close()

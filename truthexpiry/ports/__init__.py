@@ -45,6 +45,7 @@ class Clock(Protocol):
 class EventDedup(Protocol):
     """Remembers event IDs so that a redelivered event is answered once, across replicas."""
 
-    def first_time(self, event_id: str) -> bool:
-        """True the first time `event_id` is seen (within the store's window), else False."""
+    def first_time(self, event_id: str, *, redelivery: bool = False) -> bool:
+        """True the first time `event_id` is seen (within the store's window), else False.
+        `redelivery` says Slack is sending it again (its retry count is above zero)."""
         ...
