@@ -40,7 +40,9 @@ def lifecycle() -> Iterator[LocalLifecycleServer]:
         yield server
 
 
-def start_worker(slack: LocalSlack, lifecycle: LocalLifecycleServer) -> RunningWorker:
+def start_worker(
+    slack: LocalSlack, lifecycle: LocalLifecycleServer, *, extra: dict[str, str] | None = None
+) -> RunningWorker:
     settings = load_worker_settings(
         {
             "SLACK_BOT_TOKEN": slack.bot_token,
@@ -49,6 +51,7 @@ def start_worker(slack: LocalSlack, lifecycle: LocalLifecycleServer) -> RunningW
             "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": lifecycle.url,
             "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": lifecycle.token,
             "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1.5",
+            **(extra or {}),
         }
     )
     app, worker = create_app(settings)

@@ -4,10 +4,12 @@ acknowledged, and acknowledged before the work is done."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
-from tests.e2e.conftest import RunningWorker
+from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from tests.e2e.conftest import RunningWorker, start_worker, stop_worker
 from tests.local_slack import ApiCall, LocalSlack, events, interactions
 
 pytestmark = pytest.mark.e2e
@@ -137,3 +139,34 @@ def test_the_app_home_is_published_from_the_catalog(running: RunningWorker) -> N
 
     assert call.args["user_id"] == "U0ASKER"
     assert "Report export" in json.dumps(call.args["view"])
+
+
+def test_the_app_home_shows_a_configured_authority_policy(
+    lifecycle: LocalLifecycleServer, tmp_path: Path
+) -> None:
+    policy = tmp_path / "authority.json"
+    policy.write_text(
+        json.dumps(
+            {
+                "owners": {
+                    "report_export": {
+                        "users": ["U0OWNER"],
+                        "channels": ["C0PROD"],
+                        "valid_days": 30,
+                    }
+                },
+            }
+        )
+    )
+    with LocalSlack() as slack:
+        running = start_worker(
+            slack, lifecycle, extra={"TRUTH_EXPIRY_AUTHORITY_POLICY_PATH": str(policy)}
+        )
+        try:
+            slack.send_event(events.app_home_opened())
+            view = json.dumps(slack.wait_for_call("views.publish", timeout=10).args["view"])
+        finally:
+            stop_worker(running)
+
+    assert "Authority policy" in view
+    assert "U0OWNER" in view
