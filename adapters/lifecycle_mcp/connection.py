@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import httpx2
 from mcp import Client
@@ -20,6 +21,7 @@ from mcp_types import CallToolResult
 from truthexpiry.models.errors import EvidenceUnavailableError
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class McpConnection:
@@ -36,11 +38,19 @@ class McpConnection:
 
     async def call_tool(self, name: str, arguments: dict[str, Any]) -> CallToolResult:
         client = await self._connected()
+        return await self._bounded(
+            client, client.call_tool(name, arguments, read_timeout_seconds=self._timeout)
+        )
+
+    async def ping(self) -> None:
+        """Proves the server answers, with one small request whatever the dataset's size (the
+        tool list; MCP's own ping is gone from the current protocol)."""
+        client = await self._connected()
+        await self._bounded(client, client.list_tools())
+
+    async def _bounded(self, client: Client, request: Awaitable[T]) -> T:
         try:
-            return await asyncio.wait_for(
-                client.call_tool(name, arguments, read_timeout_seconds=self._timeout),
-                self._timeout,
-            )
+            return await asyncio.wait_for(request, self._timeout)
         except TimeoutError:
             await self._drop(client)
             raise EvidenceUnavailableError(

@@ -61,14 +61,12 @@ class McpLifecycleEvidence:
         return self._catalog
 
     def reachable(self) -> bool:
-        """True when the server answers the catalog tool now (the cached catalog is refreshed);
-        for readiness checks."""
+        """True when the server answers a small request now; for readiness checks, which run every
+        half second and so must not fetch the catalog (large datasets make it large)."""
         try:
-            result = self._loop.run(self._connection.call_tool(CATALOG_TOOL, {}), self._deadline())
-            self._catalog = catalog_from_result(result)
+            self._loop.run(self._connection.ping(), self._deadline())
         except EvidenceUnavailableError:
             return False
-        self._catalog_fetched = time.monotonic()
         return True
 
     @property

@@ -187,3 +187,17 @@ def test_the_sync_bridge_refuses_to_run_inside_an_event_loop() -> None:
         asyncio.run(inside())
     finally:
         loop.close()
+
+
+def test_reachability_follows_the_server_without_fetching_the_catalog() -> None:
+    with LocalLifecycleServer() as server:
+        adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=1.0)
+        try:
+            assert adapter.reachable()
+            assert adapter._catalog is None  # a readiness probe leaves the catalog alone
+            server.stop()
+            assert not adapter.reachable()
+            server.start()
+            assert adapter.reachable()
+        finally:
+            adapter.close()
