@@ -15,18 +15,16 @@ import json
 import os
 import signal
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from adapters.lifecycle_mcp.local_server import free_port
+from adapters.local_process import start_worker, stop_process
 from adapters.offline.search import demo_messages_path
 from tests.local_slack import ApiCall, LocalSlack, events
 
@@ -34,7 +32,6 @@ ACK_TIMEOUT = 1.0  # Slack waits 3 s; shorter keeps the fault runs short, the lo
 MAX_ATTEMPTS = 20
 RETRY_PAUSE = 0.1
 ACTION_TOKEN = "action-token-bench"
-ROOT = Path(__file__).resolve().parents[1]
 
 
 @dataclass
@@ -111,16 +108,7 @@ class SlackRig:
         for count in range(1, self._workers + 1):
             log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in stop()
             self._logs.append(log)
-            self.processes.append(
-                subprocess.Popen(
-                    [sys.executable, "app.py"],
-                    cwd=ROOT,
-                    env=env | {"TRUTH_EXPIRY_HEALTH_PORT": str(free_port())},
-                    stdin=subprocess.DEVNULL,
-                    stdout=log,
-                    stderr=subprocess.STDOUT,
-                )
-            )
+            self.processes.append(start_worker(env, log))
             self.slack.wait_for_open_connections(count, timeout=30)
         return self
 
@@ -128,12 +116,8 @@ class SlackRig:
         for process in self.processes:  # SIGTERM: drain, close the socket, exit
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
-        for process in self.processes:
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(timeout=5)
+        for process in self.processes:  # all drain at once; each waited for in turn
+            stop_process(process, timeout=15)
         self.processes.clear()
         for log in self._logs:
             log.close()

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import secrets
-import socket
 import subprocess
 import sys
 import tempfile
@@ -18,19 +17,16 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
+from adapters.local_process import free_port, stop_process
 from truthexpiry.models.errors import TruthExpiryError
+
+__all__ = ["LocalLifecycleServer", "LocalServerError", "free_port"]
 
 PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
 
 
 class LocalServerError(TruthExpiryError):
     """The local lifecycle server did not start."""
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 class LocalLifecycleServer:
@@ -80,14 +76,8 @@ class LocalLifecycleServer:
 
     def stop(self) -> None:
         process, self._process = self._process, None
-        if process is None or process.poll() is not None:
-            return
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+        if process is not None:
+            stop_process(process)
 
     def ready(self) -> bool:
         try:

@@ -4,9 +4,7 @@ event dedup: whichever replica an event reaches, and however often, it is answer
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
-import sys
 import time
 from collections.abc import Iterator
 from contextlib import ExitStack
@@ -16,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from adapters.local_process import start_worker, stop_process
 from tests.e2e.conftest import demo_corpus
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN
 from tests.local_slack import LocalSlack, events
-from tests.redis_support import RedisServer, free_port, running_redis
+from tests.redis_support import RedisServer, running_redis
 
 pytestmark = pytest.mark.e2e
-ROOT = Path(__file__).resolve().parents[2]
 REPLICAS = 2
 KEY_PREFIX = "truthexpiry:event:"
 QUIET_SECONDS = 1.0  # room for a second reply, which must not come
@@ -71,24 +69,11 @@ def worker_environment(
 
 def start_replica(env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes]:
     with log_path.open("wb") as log:
-        return subprocess.Popen(
-            [sys.executable, "app.py"],
-            cwd=ROOT,
-            env=env | {"TRUTH_EXPIRY_HEALTH_PORT": str(free_port())},
-            stdin=subprocess.DEVNULL,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
+        return start_worker(env, log)
 
 
 def stop_replica(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
+    stop_process(process, timeout=15)
 
 
 @pytest.fixture(scope="module")

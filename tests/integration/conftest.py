@@ -21,7 +21,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from adapters.lifecycle_mcp.local_server import free_port
+from adapters.local_process import free_port, stop_process
 from lifecycle_mcp.repository import packaged_dataset_path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -114,14 +114,7 @@ def launch_server(directory: Path, **overrides: str) -> Iterator[RunningServer]:
 
 
 def stop(process: subprocess.Popen[bytes]) -> int:
-    if process.poll() is None:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=5)
-    return process.returncode
+    return stop_process(process)
 
 
 def _wait_until_ready(process: subprocess.Popen[bytes], server: RunningServer) -> None:

@@ -1,0 +1,42 @@
+"""Child processes on this machine, for the demo, the benchmarks and the tests: a worker
+(`python app.py`) started with its own health port, and any child stopped gracefully."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from typing import IO
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def start_worker(env: dict[str, str], log: IO[bytes] | int) -> subprocess.Popen[bytes]:
+    """`python app.py` with `env`, on a free health port, its output in `log`."""
+    return subprocess.Popen(
+        [sys.executable, "app.py"],
+        cwd=ROOT,
+        env=env | {"TRUTH_EXPIRY_HEALTH_PORT": str(free_port())},
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def stop_process(process: subprocess.Popen[bytes], timeout: float = 10.0) -> int:
+    """SIGTERM (the process drains and exits), then SIGKILL if it takes over `timeout` s."""
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=5)
+    return int(process.returncode)
