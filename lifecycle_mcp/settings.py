@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from truthexpiry.config.environment import flag, port
 from truthexpiry.config.secrets import SecretValue
 
 PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
@@ -71,8 +72,8 @@ def parse_settings(environ: Mapping[str, str]) -> tuple[ServerSettings, list[str
     problems: list[str] = []
     settings = ServerSettings(
         host=_host(environ.get(HOST, ""), problems),
-        port=_port(environ, PORT, 8000, problems),
-        health_port=_port(environ, HEALTH_PORT, 8001, problems),
+        port=port(environ, PORT, 8000, problems, lowest=1),
+        health_port=port(environ, HEALTH_PORT, 8001, problems, lowest=1),
         metrics_port=_metrics_port(environ, problems),
         dataset_path=_dataset_path(environ.get(DATASET_PATH, ""), problems),
         tokens=_tokens(environ.get(TOKENS, ""), problems),
@@ -89,16 +90,6 @@ def _host(raw: str, problems: list[str]) -> str:
     if any(ch.isspace() or ch in "/@" for ch in host):
         problems.append(f"{HOST} is not a host name or IP address")
     return host
-
-
-def _port(environ: Mapping[str, str], name: str, default: int, problems: list[str]) -> int:
-    raw = environ.get(name, "").strip()
-    if not raw:
-        return default
-    if not raw.isdigit() or not 1 <= int(raw) <= 65535:
-        problems.append(f"{name} must be a port number from 1 to 65535, got {raw[:20]!r}")
-        return default
-    return int(raw)
 
 
 def _dataset_path(raw: str, problems: list[str]) -> Path | None:
@@ -152,10 +143,9 @@ def _reload_seconds(raw: str, problems: list[str]) -> float:
 
 
 def _metrics_port(environ: Mapping[str, str], problems: list[str]) -> int | None:
-    enabled = environ.get(METRICS_ENABLED, "").strip()
-    if enabled not in ("", "0", "1"):
-        problems.append(f"{METRICS_ENABLED} must be 0 or 1")
-    return _port(environ, METRICS_PORT, 9090, problems) if enabled == "1" else None
+    if not flag(environ, METRICS_ENABLED, problems):
+        return None
+    return port(environ, METRICS_PORT, 9090, problems, lowest=1)
 
 
 def _coherence_problems(settings: ServerSettings) -> list[str]:

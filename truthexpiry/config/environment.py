@@ -22,12 +22,15 @@ def flag(environ: Mapping[str, str], name: str, problems: list[str]) -> bool:
     return value == "1"
 
 
-def port(environ: Mapping[str, str], name: str, default: int, problems: list[str]) -> int:
+def port(
+    environ: Mapping[str, str], name: str, default: int, problems: list[str], *, lowest: int = 0
+) -> int:
+    """A TCP port from `lowest` to 65535 (0, where allowed, asks for a free one)."""
     raw = environ.get(name, "").strip()
     if not raw:
         return default
-    if not raw.isdigit() or not 0 <= int(raw) <= 65535:
-        problems.append(f"{name} must be a port number (0-65535; 0 picks a free port)")
+    if not raw.isdigit() or not lowest <= int(raw) <= 65535:
+        problems.append(f"{name} must be a port number from {lowest} to 65535, got {raw[:20]!r}")
         return default
     return int(raw)
 
