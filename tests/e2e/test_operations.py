@@ -25,6 +25,7 @@ from app import create_app
 from tests.e2e.conftest import demo_corpus
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN, blocks_text, posted_in_thread
 from tests.local_slack import LocalSlack, events
+from tests.prometheus_support import assert_promtool_accepts
 from truthexpiry.config.ops import load_ops_settings
 from truthexpiry.config.worker import load_worker_settings
 from truthexpiry.ops.readiness import Readiness
@@ -127,18 +128,7 @@ def test_metrics_after_questions_pass_promtool(
     assert 'truthexpiry_requests_total{entry_point="mention",outcome="answered"} 1.0' in text
     assert 'truthexpiry_verdicts_total{status="SUPERSEDED"}' in text
     assert "truthexpiry_port_call_seconds_bucket" in text
-    promtool = shutil.which("promtool")
-    if promtool is None:
-        pytest.skip("promtool (Debian package prometheus) is not installed")
-    result = subprocess.run(
-        [promtool, "check", "metrics"],
-        input=text,
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=False,
-    )
-    assert result.returncode == 0, result.stdout + result.stderr
+    assert_promtool_accepts(text)
 
 
 def test_a_real_prometheus_scrapes_the_worker(

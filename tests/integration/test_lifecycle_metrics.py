@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
-import subprocess
 import urllib.request
 
 import pytest
@@ -13,6 +11,7 @@ from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
 from adapters.lifecycle_mcp.local_server import LocalLifecycleServer, free_port
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from lifecycle_mcp.settings import parse_settings
+from tests.prometheus_support import assert_promtool_accepts
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
 
@@ -46,17 +45,7 @@ def test_requests_and_the_dataset_are_measured() -> None:
     records = LifecycleRecordRepository.packaged().record_count
     assert samples[("lifecycle_mcp_dataset_records", ())] == records
     assert server.token not in text
-    promtool = shutil.which("promtool")
-    if promtool:
-        result = subprocess.run(
-            [promtool, "check", "metrics"],
-            input=text,
-            text=True,
-            capture_output=True,
-            timeout=30,
-            check=False,
-        )
-        assert result.returncode == 0, result.stdout + result.stderr
+    assert_promtool_accepts(text)
 
 
 def test_metrics_are_off_by_default_and_need_their_own_port() -> None:

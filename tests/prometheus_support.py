@@ -1,0 +1,24 @@
+"""`promtool check metrics` (Debian's prometheus package) on metrics text, for the tests."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+
+def assert_promtool_accepts(text: str) -> None:
+    """Fail when promtool rejects `text`; skip, saying why, when promtool is not installed."""
+    promtool = shutil.which("promtool")
+    if promtool is None:
+        pytest.skip("promtool (Debian package prometheus) is not installed")
+    result = subprocess.run(
+        [promtool, "check", "metrics"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
