@@ -35,10 +35,10 @@ def _attribute(info: AttributeInfo, catalog: Catalog) -> dict[str, Any]:
             key: [_scope_value(key, value, catalog) for value in values]
             for key, values in sorted(info.scope_values.items())
         },
-        "value_kinds": sorted(kind.value for kind in info.value_kinds),
+        "value_type": info.value_type.value,
     }
-    if info.units:
-        rendered["units"] = list(info.units)
+    if info.unit:
+        rendered["unit"] = info.unit
     if info.value_tokens:
         rendered["value_words"] = list(info.value_tokens)
     if info.value_aliases:

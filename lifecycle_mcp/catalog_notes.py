@@ -5,6 +5,7 @@
                                        "description": "..."}},
       "attributes": {"data_residency.storage_region": {
                         "label": "storage region", "aliases": ["data location"], "unit": null,
+                        "type": "enumeration",
                         "description": "...", "value_aliases": {"eu-central": ["frankfurt"]}}},
       "scope_aliases": {"plan": {"starter": ["free tier"]}}
     }
@@ -19,9 +20,12 @@ from typing import Any
 
 from truthexpiry.models.catalog import AttributeNote, CatalogNotes, EntityInfo
 from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.services.values import token_key
+from truthexpiry.models.values import ValueType
+from truthexpiry.services.value_forms import token_key
 
 _SECTIONS = frozenset({"entities", "attributes", "scope_aliases", "description"})
+_ATTRIBUTE_FIELDS = frozenset({"label", "aliases", "unit", "type", "description", "value_aliases"})
+_TYPES = ", ".join(t.value for t in ValueType)
 
 
 def parse_catalog_notes(
@@ -85,6 +89,8 @@ def _attributes(
         if not isinstance(body, Mapping):
             problems.append(f"{where}: must be an object")
             continue
+        for unknown in sorted(set(body) - _ATTRIBUTE_FIELDS):
+            problems.append(f"{where}: unknown field {unknown!r}")
         value_aliases = body.get("value_aliases", {})
         if not isinstance(value_aliases, Mapping):
             problems.append(f"{where}.value_aliases: must be an object")
@@ -93,6 +99,7 @@ def _attributes(
             label=_optional_text(body, "label", where, problems),
             aliases=_aliases(body.get("aliases", []), where, problems),
             unit=_optional_text(body, "unit", where, problems),
+            value_type=_value_type(body, where, problems),
             description=_optional_text(body, "description", where, problems),
             value_aliases={
                 token_key(value): _aliases(spellings, f"{where}.value_aliases", problems)
@@ -100,6 +107,17 @@ def _attributes(
             },
         )
     return notes
+
+
+def _value_type(body: Mapping[str, Any], where: str, problems: list[str]) -> ValueType | None:
+    name = _optional_text(body, "type", where, problems)
+    if name is None:
+        return None
+    try:
+        return ValueType(name.lower())
+    except ValueError:
+        problems.append(f"{where}.type: must be one of {_TYPES}")
+        return None
 
 
 def _scope_aliases(

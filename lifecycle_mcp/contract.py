@@ -12,7 +12,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo, ValueKind
+from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
+from truthexpiry.models.values import ValueType
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 
@@ -58,8 +59,8 @@ class AttributeOut(_Strict):
     attribute: str
     label: str
     scope_values: dict[str, list[str]]
-    value_kinds: list[Literal["polarity", "quantity", "token"]]
-    units: list[str]
+    value_type: ValueType
+    unit: str | None
     value_tokens: list[str]
     aliases: list[str]
     value_aliases: dict[str, list[str]]
@@ -136,8 +137,8 @@ def _attribute_out(info: AttributeInfo) -> AttributeOut:
         attribute=info.attribute,
         label=info.label,
         scope_values={k: list(v) for k, v in info.scope_values.items()},
-        value_kinds=sorted(kind.value for kind in info.value_kinds),
-        units=list(info.units),
+        value_type=info.value_type,
+        unit=info.unit,
         value_tokens=list(info.value_tokens),
         aliases=list(info.aliases),
         value_aliases={k: list(v) for k, v in info.value_aliases.items()},
@@ -155,8 +156,8 @@ def catalog_in(wire: CatalogOut) -> Catalog:
             attribute=a.attribute,
             label=a.label,
             scope_values={k: tuple(v) for k, v in a.scope_values.items()},
-            value_kinds=frozenset(ValueKind(kind) for kind in a.value_kinds),
-            units=tuple(a.units),
+            value_type=a.value_type,
+            unit=a.unit,
             value_tokens=tuple(a.value_tokens),
             aliases=tuple(a.aliases),
             value_aliases={k: tuple(v) for k, v in a.value_aliases.items()},

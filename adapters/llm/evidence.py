@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from adapters.llm.support import CitedText
 from truthexpiry.models.messages import MessageRef, SearchMessage
 from truthexpiry.services.extraction.text import MAX_TEXT_CHARS
 
@@ -18,7 +17,7 @@ QUESTION_ID = "question"
 
 @dataclass(frozen=True, slots=True)
 class EvidenceItem:
-    text: CitedText
+    text: str
     ref: MessageRef | None  # None for the question
 
 
@@ -36,7 +35,7 @@ class Evidence:
     def _add(self, item_id: str, text: str, ref: MessageRef | None) -> None:
         bounded = text[:MAX_TEXT_CHARS]
         self.prompt_items.append((item_id, bounded))
-        self._items[item_id] = EvidenceItem(CitedText(bounded), ref)
+        self._items[item_id] = EvidenceItem(bounded, ref)
 
     def get(self, item_id: str) -> EvidenceItem | None:
         return self._items.get(item_id)

@@ -1,8 +1,9 @@
 """Grounding: the deterministic gate between the model's proposals and the pipeline.
 
 A proposal becomes a claim only when its entity, attribute, scope keys and scope values exist in
-the catalog, every evidence ID it cites belongs to this request, and every cited text names the
-entity and states the value (and the scope values) it proposes. Anything else is dropped and
+the catalog, every evidence ID it cites belongs to this request, and in every cited text one
+sentence binds the proposed value, with its polarity, to that entity, attribute and exactly
+those scope values (`truthexpiry.services.extraction.support`). Anything else is dropped and
 counted by reason; no text of a dropped proposal is kept.
 """
 
@@ -13,12 +14,12 @@ from enum import StrEnum
 
 from adapters.llm.counts import ReasonCounts
 from adapters.llm.evidence import QUESTION_ID, Evidence
-from adapters.llm.support import CitedText, scope_phrases
 from agent.proposals import ClaimProposals, ProposedClaim, ProposedValueQuery, ScopeItem
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.models.claim_key import Scope, normalise_identifier, normalise_scope_value
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.services.extraction.support import CitedText
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 
 
@@ -27,9 +28,7 @@ class DropReason(StrEnum):
     UNKNOWN_ENTITY = "unknown_entity"
     UNKNOWN_ATTRIBUTE = "unknown_attribute"
     UNKNOWN_SCOPE = "unknown_scope"
-    ENTITY_NOT_IN_TEXT = "entity_not_in_text"
-    SCOPE_NOT_IN_TEXT = "scope_not_in_text"
-    VALUE_NOT_IN_TEXT = "value_not_in_text"
+    NOT_IN_ONE_SENTENCE = "not_in_one_sentence"
 
 
 DroppedProposals = ReasonCounts[DropReason]
@@ -84,22 +83,23 @@ class _Grounder:
         self._catalog = catalog
         self._index = index
         self._known_scopes = _scope_values(catalog)
+        self._texts: dict[str, CitedText] = {}
 
     def claims(self, proposal: ProposedClaim) -> list[Claim]:
-        items = [self._evidence.get(item_id) for item_id in dict.fromkeys(proposal.evidence_ids)]
-        if any(item is None for item in items):
+        item_ids = list(dict.fromkeys(proposal.evidence_ids))
+        if not item_ids or any(self._evidence.get(i) is None for i in item_ids):
             raise _UngroundedError(DropReason.UNKNOWN_EVIDENCE)
         info = self._attribute(proposal.entity, proposal.attribute)
         scope = self._scope(info, proposal.scope)
         claims = []
-        for item in items:
+        for item_id in item_ids:
+            item = self._evidence.get(item_id)
             assert item is not None
-            if not item.text.mentions_entity(info.entity, self._index):
-                raise _UngroundedError(DropReason.ENTITY_NOT_IN_TEXT)
-            value = item.text.supported_value(proposal.stated_value, info)
+            value = self._text(item_id, item.text).supported_value(
+                info, proposal.stated_value, scope
+            )
             if value is None:
-                raise _UngroundedError(DropReason.VALUE_NOT_IN_TEXT)
-            self._check_scope_stated(scope, item.text)
+                raise _UngroundedError(DropReason.NOT_IN_ONE_SENTENCE)
             source = ClaimSource.QUESTION if item.ref is None else ClaimSource.MESSAGE
             claims.append(Claim(info.entity, info.attribute, scope, value, source, item.ref))
         return claims
@@ -109,11 +109,15 @@ class _Grounder:
         if question is None:
             raise _UngroundedError(DropReason.UNKNOWN_EVIDENCE)
         info = self._attribute(query.entity, query.attribute)
-        if not question.text.mentions_entity(info.entity, self._index):
-            raise _UngroundedError(DropReason.ENTITY_NOT_IN_TEXT)
         scope = self._scope(info, query.scope)
-        self._check_scope_stated(scope, question.text)
+        if not self._text(QUESTION_ID, question.text).asks_about(info, scope):
+            raise _UngroundedError(DropReason.NOT_IN_ONE_SENTENCE)
         return ValueQuery(info.entity, info.attribute, scope)
+
+    def _text(self, item_id: str, text: str) -> CitedText:
+        if item_id not in self._texts:
+            self._texts[item_id] = CitedText(text, self._index)
+        return self._texts[item_id]
 
     def _attribute(self, entity: str, attribute: str) -> AttributeInfo:
         entity_id = _identifier(entity)
@@ -135,11 +139,6 @@ class _Grounder:
                 raise _UngroundedError(DropReason.UNKNOWN_SCOPE)
             pairs[key] = value
         return tuple(sorted(pairs.items()))
-
-    def _check_scope_stated(self, scope: Scope, text: CitedText) -> None:
-        for key, value in scope:
-            if not text.states_phrase(scope_phrases(key, value, self._catalog)):
-                raise _UngroundedError(DropReason.SCOPE_NOT_IN_TEXT)
 
 
 def _scope_values(catalog: Catalog) -> Mapping[str, dict[str, str]]:

@@ -9,15 +9,8 @@ revealing which value is current.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import StrEnum
 
-
-class ValueKind(StrEnum):
-    """The kinds of value an attribute takes."""
-
-    POLARITY = "polarity"  # enabled / disabled and their synonyms
-    QUANTITY = "quantity"  # a number, with or without a unit
-    TOKEN = "token"  # any other word or code: `eu-central`, `deprecated`
+from truthexpiry.models.values import ValueType
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,17 +25,19 @@ class EntityInfo:
 class AttributeInfo:
     """One checkable (entity, attribute) pair.
 
-    `scope_values` maps every scope key its records use to the values seen, sorted. `units` are
-    canonical unit names for quantities; `value_tokens` are the non-numeric, non-polarity values
-    (`eu-central`, `deprecated`) with `value_aliases` as extra spellings of them.
+    `scope_values` maps every scope key its records use to the values seen, sorted.
+    `value_type` is the type of its values; `unit` the unit a record number is in when the
+    record value names none (a unit's canonical name, a currency code or a counted noun such
+    as `seat`), or None when nothing says. `value_tokens` are the values that are words
+    (`eu-central`, `deprecated`), with `value_aliases` as extra spellings of them.
     """
 
     entity: str
     attribute: str
     label: str
     scope_values: dict[str, tuple[str, ...]] = field(hash=False)
-    value_kinds: frozenset[ValueKind] = frozenset()
-    units: tuple[str, ...] = ()
+    value_type: ValueType = ValueType.TEXT
+    unit: str | None = None
     value_tokens: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     value_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
@@ -94,6 +89,7 @@ class AttributeNote:
     label: str | None = None
     aliases: tuple[str, ...] = ()
     unit: str | None = None
+    value_type: ValueType | None = None
     description: str | None = None
     value_aliases: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False)
 

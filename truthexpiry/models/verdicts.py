@@ -27,6 +27,7 @@ class UnverifiedReason(StrEnum):
     MISSING_SCOPE = "missing_scope"
     EVIDENCE_UNAVAILABLE = "evidence_unavailable"
     INVALID_EVIDENCE = "invalid_evidence"
+    INCOMPARABLE_UNITS = "incomparable_units"
 
 
 @dataclass(frozen=True, slots=True)

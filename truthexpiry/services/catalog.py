@@ -17,11 +17,9 @@ from truthexpiry.models.catalog import (
     Catalog,
     CatalogNotes,
     EntityInfo,
-    ValueKind,
 )
 from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.services.value_words import UNIT_ALIASES
-from truthexpiry.services.values import canonical_unit, normalise_value, singular
+from truthexpiry.services.value_types import infer_value_type
 
 # Short identifier words that are ordinary words, not acronyms; any other word of two or three
 # letters is shown in capitals (`sso_login` -> "SSO login", `api_rate_limit` -> "API rate limit").
@@ -78,32 +76,19 @@ def _attribute(
 ) -> AttributeInfo:
     entity, attribute = pair
     scope: dict[str, set[str]] = defaultdict(set)
-    kinds: set[ValueKind] = set()
-    units: set[str] = set()
-    tokens: set[str] = set()
     # Each distinct key and value once: large datasets repeat them across many records.
     for claim_key in {record.key for record in records}:
         for key, value in claim_key.scope:
             scope[key].add(value)
-    for raw_value in {record.value for record in records}:
-        normalised = normalise_value(raw_value)
-        kinds.add(normalised.kind)
-        if normalised.unit:
-            units.add(normalised.unit)
-        if normalised.kind is ValueKind.TOKEN:
-            tokens.add(normalised.text)
-    if ValueKind.QUANTITY in kinds:
-        units.update(_units_in_name(attribute))
-        if note.unit:
-            units.add(canonical_unit(note.unit.lower())[0])
+    value_type, unit, tokens = infer_value_type(pair, {record.value for record in records}, note)
     return AttributeInfo(
         entity=entity,
         attribute=attribute,
         label=note.label or lower_first(label_from_identifier(attribute)),
         scope_values={key: tuple(sorted(values)) for key, values in sorted(scope.items())},
-        value_kinds=frozenset(kinds),
-        units=tuple(sorted(units)),
-        value_tokens=tuple(sorted(tokens)),
+        value_type=value_type,
+        unit=unit,
+        value_tokens=tokens,
         aliases=note.aliases,
         value_aliases=note.value_aliases,
         description=note.description,
@@ -114,18 +99,6 @@ def lower_first(label: str) -> str:
     """`Report export` -> `report export` for use mid-sentence; acronyms keep their capitals."""
     first = label.split(" ", 1)[0]
     return label if first.isupper() and len(first) > 1 else label[:1].lower() + label[1:]
-
-
-def _units_in_name(attribute: str) -> set[str]:
-    """`retention_days` -> {"day"}, `max_seats` -> {"seat"}: plural words in a name are units."""
-    words = attribute.split("_")
-    units = set()
-    for word in words:
-        if word in UNIT_ALIASES:
-            units.add(UNIT_ALIASES[word][0])
-        elif len(words) > 1 and singular(word) != word:
-            units.add(singular(word))
-    return units
 
 
 def _fingerprint(version: str, *parts: object) -> str:

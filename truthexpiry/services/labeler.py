@@ -26,7 +26,9 @@ from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason, Verdict
 from truthexpiry.services.precedence import Preference, distinct_values, listing, prefer
-from truthexpiry.services.values import normalise_value
+from truthexpiry.models.catalog import AttributeInfo
+from truthexpiry.models.values import Comparison
+from truthexpiry.services.values import compare, read_record_value, read_value
 
 
 def resolve(
@@ -82,18 +84,28 @@ def _settled(
     )
 
 
-def label(claim: Claim, resolution: Resolution) -> Verdict:
-    """Compare one claim with the resolution of its key."""
+def label(claim: Claim, resolution: Resolution, info: AttributeInfo | None = None) -> Verdict:
+    """Compare one claim with the resolution of its key; `info` gives the attribute's value
+    type and unit, so that values compare as what they are."""
     if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
         return _verdict(claim, resolution, resolution.status, resolution.explanation)
-    stated = normalise_value(claim.stated_value)
-    if stated.matches(normalise_value(resolution.current_values[0])):
+    current = resolution.current_values[0]
+    compared = compare(read_value(claim.stated_value, info), read_record_value(current, info))
+    if compared.outcome is Comparison.SAME:
         return _verdict(claim, resolution, Status.CURRENT, resolution.explanation)
+    if compared.outcome is Comparison.INCOMPARABLE:
+        explanation = (
+            f"Stated {claim.stated_value!r}, which cannot be compared with the current value "
+            f"{current!r} per {_cite_all(resolution.current)}: {compared.reason}."
+        )
+        return _verdict(
+            claim, resolution, Status.UNVERIFIED, explanation, UnverifiedReason.INCOMPARABLE_UNITS
+        )
     explanation = (
         f"Stated {claim.stated_value!r}, but the current value is "
         f"{resolution.current_values[0]!r} per {_cite_all(resolution.current)}."
         + (f" {resolution.note}" if resolution.note else "")
-        + _history_note(claim.stated_value, resolution)
+        + _history_note(claim.stated_value, resolution, info)
         + _pending_note(resolution.pending)
     )
     return _verdict(claim, resolution, Status.SUPERSEDED, explanation)
@@ -104,7 +116,13 @@ def unverified(claim: Claim, key: ClaimKey, reason: UnverifiedReason, explanatio
     return Verdict(claim, key, Status.UNVERIFIED, (), (), explanation, reason)
 
 
-def _verdict(claim: Claim, resolution: Resolution, status: Status, explanation: str) -> Verdict:
+def _verdict(
+    claim: Claim,
+    resolution: Resolution,
+    status: Status,
+    explanation: str,
+    reason: UnverifiedReason | None = None,
+) -> Verdict:
     return Verdict(
         claim=claim,
         key=resolution.key,
@@ -112,7 +130,7 @@ def _verdict(claim: Claim, resolution: Resolution, status: Status, explanation: 
         current_values=resolution.current_values,
         record_ids=tuple(r.record_id for r in resolution.current),
         explanation=explanation,
-        reason=resolution.reason,
+        reason=reason or resolution.reason,
         timeline=resolution.timeline,
     )
 
@@ -138,14 +156,14 @@ def _cite_all(records: Iterable[LifecycleRecord]) -> str:
     return " and ".join(r.cite() for r in records)
 
 
-def _history_note(stated: str, resolution: Resolution) -> str:
-    value = normalise_value(stated)
+def _history_note(stated: str, resolution: Resolution, info: AttributeInfo | None) -> str:
+    value = read_value(stated, info)
     earlier = [
         r
         for r in resolution.timeline
         if r.is_authoritative_on(resolution.as_of)
         and r not in resolution.outranked
-        and normalise_value(r.value).matches(value)
+        and compare(value, read_record_value(r.value, info)).outcome is Comparison.SAME
     ]
     if not earlier:
         return ""

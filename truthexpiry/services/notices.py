@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from truthexpiry.models.catalog import Catalog, ValueKind
+from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError
-from truthexpiry.services.catalog import lower_first
+from truthexpiry.services.examples import example_for
 
 _MAX_TOPICS = 12
 
@@ -32,15 +32,4 @@ def no_claim_notice(topics: Sequence[str], catalog: Catalog) -> str:
 
 def _example(entity: str, catalog: Catalog) -> str:
     attributes = catalog.attributes_of(entity)
-    if not attributes:
-        return ""
-    info = attributes[0]
-    label = lower_first(catalog.entities[entity].label)
-    subject = label if len(attributes) == 1 else f"{label} {info.label}"
-    scope = next(
-        (v for values in info.scope_values.values() for v in values if v != "global"), None
-    )
-    where = f" on {scope.title()}" if scope else ""
-    if ValueKind.POLARITY in info.value_kinds:
-        return f"Is {subject} enabled{where}?"
-    return f"What is the {subject}{where}?"
+    return example_for(attributes[0], catalog).question if attributes else ""

@@ -19,7 +19,7 @@ from truthexpiry.models.authority import AuthorityPolicy, OwnerConfirmation, Own
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource
 from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
-from truthexpiry.services.values import normalise_value
+from truthexpiry.services.values import same_value
 
 _NO_AUTHORITY = (UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE)
 _NEVER_OVERRIDES = " An owner's confirmation never overrides an authoritative lifecycle record."
@@ -76,9 +76,7 @@ class OwnerEvidence:
             return replace(verdict, explanation=verdict.explanation + confirmed)
         if confirmed is None:
             return verdict
-        if not normalise_value(verdict.claim.stated_value).matches(
-            normalise_value(confirmed.value)
-        ):
+        if not same_value(verdict.claim.stated_value, confirmed.value):
             note = f" An owner stated {confirmed.value!r} ({_link(confirmed)}), but an owner's "
             note += "word can confirm a value, never supersede one."
             return replace(verdict, explanation=verdict.explanation + note)
@@ -106,8 +104,7 @@ class OwnerEvidence:
         found = self._found.get(resolution.key, [])
         if not found or resolution.reason not in _NO_AUTHORITY:
             return None
-        first = normalise_value(found[0].value)
-        if all(first.matches(normalise_value(c.value)) for c in found):
+        if all(same_value(found[0].value, c.value) for c in found):
             return found[0]
         links = ", ".join(_link(c) for c in found)
         return f" Owners stated different values ({links}), so none is confirmed."

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord
-from truthexpiry.services.values import normalise_value
+from truthexpiry.services.values import same_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +48,7 @@ def distinct_values(records: Iterable[LifecycleRecord]) -> tuple[str, ...]:
     """The records' values, one per normalised value, in record order."""
     distinct: list[str] = []
     for record in records:
-        value = normalise_value(record.value)
-        if not any(value.matches(normalise_value(seen)) for seen in distinct):
+        if not any(same_value(record.value, seen) for seen in distinct):
             distinct.append(record.value)
     return tuple(distinct)
 

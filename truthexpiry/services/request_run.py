@@ -57,7 +57,8 @@ class RequestRun:
             return unverified(
                 claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, unavailable_notice(resolution)
             )
-        return self._owners.review(label(claim, resolution), resolution)
+        info = self._catalog.attributes.get((claim.entity, claim.attribute))
+        return self._owners.review(label(claim, resolution, info), resolution)
 
     def answer(self, query: ValueQuery, notes: list[str]) -> Answer | None:
         key = resolve_scope(query.entity, query.attribute, query.scope, self._catalog)

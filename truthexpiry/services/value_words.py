@@ -1,80 +1,225 @@
-"""The words values are written in: polarity words and their negators, filler, units and
-number words. One table of each for the whole project: value normalisation and the rules
-extractor both read them here, and nothing else keeps such a list.
+"""The words values are written in: polarity, negation, units, currencies, numbers, months and
+times of day. One table of each for the whole project: value parsing, type inference, the rules
+extractor and LLM grounding all read them here, and nothing else keeps such a list.
+
+Nothing here names a product, a plan or an organisation: these are the words of the language.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from decimal import Decimal
+
 ENABLED = "enabled"
 DISABLED = "disabled"
 
-# Words that state a polarity on their own. "on" is here for values ("on"/"off"); the extractor
-# guards it in free text, where it is usually a preposition.
+# Words that state availability on their own. "on" is here for values ("on"/"off"); the
+# extractor guards it in free text, where it is usually a preposition.
 _ENABLED_WORDS = (
-    "enabled enable available live active on supported allowed included ga activated launched "
-    "re-enabled reenabled offer offers offered provide provides provided yes true"
+    "enabled enable available live active on supported allowed permitted included ga "
+    "activated launched re-enabled reenabled reinstated restored offer offers offered provide "
+    "provides provided yes true"
 )
 _DISABLED_WORDS = (
     "disabled disable unavailable off removed inactive unsupported discontinued deactivated "
-    "excluded withdrawn no false"
+    "excluded withdrawn banned prohibited forbidden scrapped retired dropped suspended "
+    "no false"
 )
 POLARITY_WORDS: dict[str, str] = {
     **dict.fromkeys(_ENABLED_WORDS.split(), ENABLED),
     **dict.fromkeys(_DISABLED_WORDS.split(), DISABLED),
 }
+# Two-word phrases that state availability; the extractor reads them as one value.
+POLARITY_PHRASES: dict[tuple[str, str], str] = {
+    ("rolled", "out"): ENABLED,
+    ("rolled", "back"): DISABLED,
+    ("phased", "out"): DISABLED,
+    ("taken", "down"): DISABLED,
+    ("shut", "down"): DISABLED,
+    ("killed", "off"): DISABLED,
+}
 # In free text these are too common to count as a value ("no plan", "true story").
 VALUE_ONLY_POLARITY_WORDS = frozenset("yes true no false".split())
-NEGATORS = frozenset("not never cannot".split())
-CLAUSE_BREAKS = frozenset(", ; : ( ) and but while whereas though".split())
+NEGATORS = frozenset("not never cannot nor".split())
+CLAUSE_BREAKS = frozenset(", ; : ( ) and but while whereas though although".split())
 # Words that may surround a value without changing it: "has been turned off" is still "off".
 FILLER_WORDS = frozenset(
     "is are was were be been has have had now turned switched set to currently still it "
     "generally fully being got gets get".split()
 )
 
-# Unit spellings -> (canonical unit, factor). Weeks and years are counted in days.
-UNIT_ALIASES: dict[str, tuple[str, int]] = {
-    **dict.fromkeys(("d", "day", "days"), ("day", 1)),
-    **dict.fromkeys(("wk", "wks", "week", "weeks"), ("day", 7)),
-    **dict.fromkeys(("yr", "yrs", "year", "years"), ("day", 365)),
-    **dict.fromkeys(("h", "hr", "hrs", "hour", "hours"), ("hour", 1)),
-    **dict.fromkeys(("min", "mins", "minute", "minutes"), ("minute", 1)),
-    **dict.fromkeys(("sec", "secs", "second", "seconds"), ("second", 1)),
-    **dict.fromkeys(("req", "reqs", "request", "requests", "rpm", "rps"), ("request", 1)),
-    **dict.fromkeys(("mo", "mos", "month", "months"), ("month", 1)),
-    **dict.fromkeys(("%", "percent", "pct"), ("percent", 1)),
-    **dict.fromkeys(("kb", "kilobyte", "kilobytes"), ("kb", 1)),
-    **dict.fromkeys(("mb", "megabyte", "megabytes"), ("mb", 1)),
-    **dict.fromkeys(("gb", "gigabyte", "gigabytes"), ("gb", 1)),
-    **dict.fromkeys(("tb", "terabyte", "terabytes"), ("tb", 1)),
-    **dict.fromkeys(("eur", "euro", "euros", "\u20ac"), ("eur", 1)),
-    **dict.fromkeys(("usd", "dollar", "dollars", "$"), ("usd", 1)),
-    **dict.fromkeys(("gbp", "pound", "pounds", "\u00a3"), ("gbp", 1)),
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit of measure: its canonical name, what it measures, and its size in that
+    dimension's base unit. Units of one dimension convert; `system` keeps metric and imperial
+    apart, since converting between them needs rounding that could turn equal values unequal."""
+
+    name: str
+    dimension: str
+    factor: Decimal
+    system: str = ""
+
+
+def _units(dimension: str, system: str, table: dict[str, tuple[str, str]]) -> dict[str, Unit]:
+    units: dict[str, Unit] = {}
+    for name, (factor, spellings) in table.items():
+        unit = Unit(name, dimension, Decimal(factor), system)
+        units.update(dict.fromkeys((name, *spellings.split()), unit))
+    return units
+
+
+# Spelling -> unit. Days and weeks convert; months and years convert with each other but not
+# with days (a year is not always 365 days). Data sizes convert by 1000 or 1024 alike.
+UNITS: dict[str, Unit] = {
+    **_units(
+        "time",
+        "",
+        {
+            "second": ("1", "sec secs seconds"),
+            "minute": ("60", "min mins minutes"),
+            "hour": ("3600", "h hr hrs hours"),
+            "day": ("86400", "d days"),
+            "week": ("604800", "wk wks weeks"),
+        },
+    ),
+    **_units(
+        "calendar",
+        "",
+        {
+            "month": ("1", "mo mos mth mths months"),
+            "quarter": ("3", "quarters"),
+            "year": ("12", "y yr yrs years"),
+        },
+    ),
+    **_units(
+        "data",
+        "",
+        {
+            "byte": ("1", "bytes"),
+            "kb": ("1000", "kilobyte kilobytes kib"),
+            "mb": ("1000000", "megabyte megabytes mib meg megs"),
+            "gb": ("1000000000", "gigabyte gigabytes gib gig gigs"),
+            "tb": ("1000000000000", "terabyte terabytes tib"),
+        },
+    ),
+    **_units(
+        "mass",
+        "metric",
+        {
+            "mg": ("0.001", "milligram milligrams"),
+            "g": ("1", "gram grams"),
+            "kg": ("1000", "kgs kilo kilos kilogram kilograms"),
+            "tonne": ("1000000", "tonnes"),
+        },
+    ),
+    **_units(
+        "mass", "imperial", {"lb": ("453.59237", "lbs"), "oz": ("28.349523125", "ounce ounces")}
+    ),
+    **_units(
+        "length",
+        "metric",
+        {
+            "mm": ("0.001", "millimetre millimetres millimeter millimeters"),
+            "cm": ("0.01", "centimetre centimetres centimeter centimeters"),
+            "metre": ("1", "meter meters metres"),
+            "km": ("1000", "kms kilometre kilometres kilometer kilometers"),
+        },
+    ),
+    **_units(
+        "length", "imperial", {"mile": ("1609.344", "mi miles"), "foot": ("0.3048", "ft feet")}
+    ),
+    **_units("percent", "", {"percent": ("1", "% pct per_cent percentage")}),
 }
-NUMBER_WORDS = {
-    "a": 1,
-    "an": 1,
-    "zero": 0,
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fourteen": 14,
-    "fifteen": 15,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "sixty": 60,
-    "ninety": 90,
-    "hundred": 100,
-    "thousand": 1000,
+# Data sizes are written in powers of 1000 and of 1024 for the same thing.
+BINARY_DATA_FACTORS: dict[str, Decimal] = {
+    "kb": Decimal(1024),
+    "mb": Decimal(1024) ** 2,
+    "gb": Decimal(1024) ** 3,
+    "tb": Decimal(1024) ** 4,
 }
+# Currencies never convert into each other. Code -> spellings; symbols are separate tokens.
+CURRENCIES: dict[str, str] = {
+    spelling: code
+    for code, spellings in {
+        "EUR": "eur euro euros \u20ac",
+        "USD": "usd dollar dollars us$ $",
+        "GBP": "gbp pound pounds quid \u00a3",
+        "JPY": "jpy yen \u00a5",
+        "CHF": "chf franc francs",
+        "CAD": "cad c$",
+        "AUD": "aud a$",
+        "INR": "inr rupee rupees \u20b9",
+        "SEK": "sek",
+        "NOK": "nok",
+        "DKK": "dkk",
+        "PLN": "pln",
+        "SGD": "sgd",
+        "CNY": "cny rmb",
+    }.items()
+    for spelling in spellings.split()
+}
+CURRENCY_SYMBOLS = frozenset("$\u20ac\u00a3\u00a5\u20b9")
+# Coins written after the number: "120p" is 1.20 GBP. (Cents could be any of several currencies.)
+MINOR_CURRENCIES: dict[str, str] = {"p": "GBP", "pence": "GBP"}
+# Counted nouns that are only other spellings: "50 rpm" counts requests.
+NOUN_ALIASES: dict[str, str] = {
+    "rpm": "request",
+    "rps": "request",
+    "req": "request",
+    "reqs": "request",
+}
+# Words after a number that are not what it counts: "30 too", "50 max", "10 each".
+NOT_NOUNS = frozenset(
+    "too only max maximum min minimum tops flat total each apiece exactly approximately approx "
+    "roughly around ish instead again yet already anymore though fyi pls please btw asap "
+    "plus more less fewer".split()
+)
+# Words that end a range: a time after them is when something ends or closes ("open until 8pm").
+RANGE_END_WORDS = frozenset("until till til through thru".split())
+# Name words (stems) of attributes that hold the end of a range, and words people say for them.
+END_NAME_WORDS = frozenset("clos end finish cutoff shut last".split())
+NAME_SYNONYMS = {"shut": "clos", "shuts": "clos", "finishe": "end", "finish": "end"}
+# Words before "a"/"an" that make it no number: "twice a day", "a couple of weeks".
+NOT_ONE_BEFORE = frozenset("twice once thrice per every each couple few several".split())
+# Words after a number that make it a rate, not a different quantity: "50 requests per minute".
+RATE_WORDS = frozenset("per a an each every /".split())
+
+_SMALL_NUMBERS = (
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+    "fifteen sixteen seventeen eighteen nineteen"
+).split()
+_TENS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+NUMBER_WORDS: dict[str, int] = {
+    **{word: value for value, word in enumerate(_SMALL_NUMBERS)},
+    **{word: 20 + 10 * index for index, word in enumerate(_TENS)},
+    "dozen": 12,
+}
+SCALE_WORDS: dict[str, int] = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+# "a week", "an hour": one, but only right before a unit.
+ARTICLES_AS_ONE = frozenset({"a", "an"})
+
+MONTHS: dict[str, int] = {
+    name: number
+    for number, names in enumerate(
+        (
+            "january jan",
+            "february feb",
+            "march mar",
+            "april apr",
+            "may",
+            "june jun",
+            "july jul",
+            "august aug",
+            "september sep sept",
+            "october oct",
+            "november nov",
+            "december dec",
+        ),
+        start=1,
+    )
+    for name in names.split()
+}
+# Times of day said in words, in minutes after midnight.
+TIME_WORDS: dict[str, int] = {"noon": 720, "midday": 720, "midnight": 0}
+MERIDIEM: dict[str, int] = {"am": 0, "a.m": 0, "pm": 12, "p.m": 12}

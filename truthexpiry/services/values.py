@@ -1,148 +1,205 @@
-"""Value normalisation: values compare in canonical form.
+"""Reading and comparing typed values: the one place that decides whether two values are equal.
 
-`30_days` = `30 days` = `30-day`, `50` = `50 requests`, and `available`, `on`, `live` all mean
-`enabled`. The words themselves are in `value_words`, shared with the rules extractor.
+Normalisation never makes equal values unequal. A number is compared in the record's unit: the
+unit written in the record value, else the attribute's (from the catalog, else its name). A
+number without a unit matches the same number in any unit. Units of one dimension convert
+(weeks and days, hours and minutes, kg and g, GB and MB by 1000 or 1024); units that cannot be
+reconciled (kg and percent, euros and dollars, months and days) are INCOMPARABLE, never
+different. Words compare after case and separators; availability words by their meaning.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from datetime import date
+from decimal import Decimal
+from functools import lru_cache
 
-from truthexpiry.models.catalog import ValueKind
-from truthexpiry.services.value_words import (
-    CLAUSE_BREAKS,
-    DISABLED,
-    ENABLED,
-    FILLER_WORDS,
-    NEGATORS,
-    NUMBER_WORDS,
-    POLARITY_WORDS,
-    UNIT_ALIASES,
-)
+from truthexpiry.models.catalog import AttributeInfo
+from truthexpiry.models.values import Compared, Comparison, TypedValue, ValueType
+from truthexpiry.services.extraction.text import Kind, tokenize
+from truthexpiry.services.polarity import polarity_of
+from truthexpiry.services.value_forms import money, quantity, token_key, words
+from truthexpiry.services.value_spans import value_at
+from truthexpiry.services.value_words import BINARY_DATA_FACTORS, CURRENCIES, UNITS
 
-_SEPARATORS = re.compile(r"[\s_\-]+")
-_QUANTITY = re.compile(
-    r"^(?P<num>\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(?P<k>k\b)?\s*(?P<unit>[a-z%]+)?(?:\s+per\s+[a-z]+)?$"
-)
+_SAME = Compared(Comparison.SAME)
+_DIFFERENT = Compared(Comparison.DIFFERENT)
+_WORD_TYPES = frozenset({ValueType.ENUMERATION, ValueType.TEXT})
+_CURRENCY_CODES = frozenset(CURRENCIES.values())
+_CALENDAR_AND_DAYS = frozenset({"calendar", "time"})
 
 
-@dataclass(frozen=True, slots=True)
-class NormalisedValue:
-    """A value in canonical form. `text` is what people see; comparison uses the other fields."""
-
-    kind: ValueKind
-    text: str
-    number: Decimal | None = None
-    unit: str | None = None
-
-    def matches(self, other: NormalisedValue) -> bool:
-        """Equal after normalisation; a quantity without a unit matches one with any unit."""
-        if self.kind is ValueKind.QUANTITY and other.kind is ValueKind.QUANTITY:
-            same_unit = self.unit is None or other.unit is None or self.unit == other.unit
-            return self.number == other.number and same_unit
-        return self.kind is other.kind and token_key(self.text) == token_key(other.text)
+def read_value(raw: str, info: AttributeInfo | None = None) -> TypedValue:
+    """A record value, or a claim's canonical value, as a typed value of `info`'s attribute."""
+    value = _read(raw, whole_words=info is None or info.value_type not in _WORD_TYPES)
+    if info is not None and info.unit and value.is_numeric and value.unit is None:
+        assert value.amount is not None
+        return _in_unit(value.amount, info.unit)
+    return value
 
 
-def singular(word: str) -> str:
-    """Light plural stripping for matching words: `limits` -> `limit`, `policies` -> `policy`."""
-    if len(word) > 4 and word.endswith("ies"):
-        return word[:-3] + "y"
-    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
-        return word[:-1]
-    return word
+@lru_cache(maxsize=4096)
+def read_record_value(raw: str, info: AttributeInfo | None = None) -> TypedValue:
+    """`read_value` for record values, which repeat across questions: remembered. Never for
+    claims, whose values come from Slack text and must not outlive the request."""
+    return read_value(raw, info)
 
 
-def canonical_unit(word: str) -> tuple[str, int]:
-    """A unit word in canonical singular form, with the factor that converts to it."""
-    return UNIT_ALIASES.get(word, (singular(word), 1))
+def _read(raw: str, *, whole_words: bool) -> TypedValue:
+    tokens = tokenize(raw)
+    if tokens and whole_words:
+        span = value_at(tokens, 0, whole=True)
+        if span is not None and span.end == len(tokens):
+            return span.value
+    # `not_allowed` and `switched-off` are words apart: read their parts.
+    meaning = polarity_of(
+        [
+            w
+            for t in tokens
+            for w in (
+                t.text.replace("_", " ").replace("-", " ").split()
+                if t.kind is Kind.WORD
+                else [t.key]
+            )
+        ]
+    )
+    if meaning is not None:
+        return TypedValue(ValueType.BOOLEAN, meaning)
+    return words(raw)
 
 
-def parse_number(text: str) -> Decimal | None:
-    """`1,000` -> 1000, `1.5` -> 1.5, `thirty` -> 30; anything else -> None."""
-    if text in NUMBER_WORDS:
-        return Decimal(NUMBER_WORDS[text])
-    try:
-        return Decimal(text.replace(",", ""))
-    except InvalidOperation:
+def _in_unit(amount: Decimal, unit: str) -> TypedValue:
+    return money(amount, unit) if unit in _CURRENCY_CODES else quantity(amount, unit)
+
+
+def compare(stated: TypedValue, record: TypedValue) -> Compared:
+    """How a stated value relates to a record's value (read with the attribute's unit)."""
+    if stated.is_numeric and record.is_numeric:
+        return _amounts(stated, record)
+    dated = {ValueType.DATE, ValueType.TIME_OF_DAY}
+    if stated.type in dated or record.type in dated:
+        return _moments(stated, record)
+    if stated.is_numeric != record.is_numeric:
+        return _DIFFERENT  # "unlimited" against 50
+    return _SAME if token_key(stated.text) == token_key(record.text) else _DIFFERENT
+
+
+def same_value(a: str, b: str, info: AttributeInfo | None = None) -> bool:
+    return compare(read_value(a, info), read_value(b, info)).outcome is Comparison.SAME
+
+
+def _moments(stated: TypedValue, record: TypedValue) -> Compared:
+    if stated.type is not record.type:
+        if stated.is_numeric or record.is_numeric:
+            return Compared(
+                Comparison.INCOMPARABLE,
+                f"{_kind(stated)} was stated, but the records hold {_kind(record)}",
+            )
+        return _DIFFERENT
+    assert stated.amount is not None and record.amount is not None
+    if stated.unit == "yearless" or record.unit == "yearless":
+        return _SAME if _month_day(stated) == _month_day(record) else _DIFFERENT
+    return _SAME if stated.amount == record.amount else _DIFFERENT
+
+
+def _month_day(value: TypedValue) -> int:
+    assert value.amount is not None
+    if value.unit == "yearless":
+        return int(value.amount)
+    day = date.fromordinal(int(value.amount))
+    return day.month * 100 + day.day
+
+
+def _amounts(stated: TypedValue, record: TypedValue) -> Compared:
+    assert stated.amount is not None and record.amount is not None
+    a, r = stated.unit, record.unit
+    if a is None or r is None or a == r:
+        if stated.amount == record.amount:
+            return _SAME
+        if r is None and a is not None and _could_be_another_unit(stated, record.amount):
+            return Compared(
+                Comparison.INCOMPARABLE,
+                f"the records give no unit, and {stated.text} may be the same amount in another",
+            )
+        return _DIFFERENT
+    ua, ur = UNITS.get(a), UNITS.get(r)
+    if ua is None and ur is None and a not in _CURRENCY_CODES and r not in _CURRENCY_CODES:
+        # Two counted nouns ("50 users" of a limit counted in seats): both count things.
+        return _SAME if stated.amount == record.amount else _DIFFERENT
+    if ua is not None and ur is not None and {ua.dimension, ur.dimension} == _CALENDAR_AND_DAYS:
+        return _months_and_days(stated, record)
+    if ua is None or ur is None or ua.dimension != ur.dimension:
+        return Compared(
+            Comparison.INCOMPARABLE,
+            f"stated in {_unit_label(a)}, but the records are in {_unit_label(r)}",
+        )
+    if _base_amounts(stated.amount, a) & _base_amounts(record.amount, r):
+        return _SAME
+    if ua.system != ur.system:
+        return Compared(
+            Comparison.INCOMPARABLE,
+            f"{_unit_label(a)} and {_unit_label(r)} do not convert exactly",
+        )
+    return _DIFFERENT
+
+
+def _months_and_days(stated: TypedValue, record: TypedValue) -> Compared:
+    """A month is 30 or 31 days and a year 365 or 366 (`6 months` = `180 days`, `1 year` =
+    `365 days`); a day count a calendar length could be in some month or year is neither."""
+    months, days = _months(stated) or _months(record), _days(stated) or _days(record)
+    assert months is not None and days is not None
+    years = months / 12
+    exact = {30 * months, 31 * months}
+    if years == int(years):
+        exact |= {365 * years, 366 * years}
+    if days in exact:
+        return _SAME
+    if 28 * months <= days <= 31 * months:
+        return Compared(Comparison.INCOMPARABLE, "months and days do not convert exactly")
+    return _DIFFERENT
+
+
+def _months(value: TypedValue) -> Decimal | None:
+    unit = UNITS[value.unit or ""]
+    return value.amount * unit.factor if unit.dimension == "calendar" and value.amount else None
+
+
+def _days(value: TypedValue) -> Decimal | None:
+    unit = UNITS[value.unit or ""]
+    if unit.dimension != "time" or value.amount is None:
         return None
+    return value.amount * unit.factor / 86400
 
 
-def quantity(number: Decimal, unit_word: str | None) -> NormalisedValue:
-    unit, factor = canonical_unit(unit_word) if unit_word else (None, 1)
-    amount = (number * factor).normalize()
-    shown = format(amount, "f")
-    text = shown if unit is None else f"{shown} {unit if amount == 1 else _plural(unit)}"
-    return NormalisedValue(ValueKind.QUANTITY, text, amount, unit)
+def _base_amounts(amount: Decimal, unit: str) -> set[Decimal]:
+    """The amount in its dimension's base unit; data sizes both by 1000 and by 1024."""
+    amounts = {amount * UNITS[unit].factor}
+    if unit in BINARY_DATA_FACTORS:
+        amounts.add(amount * BINARY_DATA_FACTORS[unit])
+    return amounts
 
 
-def _plural(unit: str) -> str:
-    """Plural for display; abbreviations (`gb`, `eur`) and `percent` stay as they are, so the
-    text parses back to the same unit."""
-    return unit if unit == "percent" or unit in _ABBREVIATED or len(unit) <= 2 else unit + "s"
+def _could_be_another_unit(stated: TypedValue, record_amount: Decimal) -> bool:
+    """True when the stated amount equals the record's number in some other unit: 140 days is
+    20 weeks, so a bare record 20 neither confirms nor contradicts it. Any currency could be."""
+    assert stated.unit is not None and stated.amount is not None
+    if stated.unit in _CURRENCY_CODES:
+        return True
+    unit = UNITS.get(stated.unit)
+    if unit is None or record_amount == 0:
+        return False
+    ratio = stated.amount * unit.factor / record_amount
+    return any(
+        other.dimension == unit.dimension and other.factor == ratio for other in UNITS.values()
+    )
 
 
-_ABBREVIATED = frozenset({"kb", "mb", "gb", "tb", "eur", "usd", "gbp"})
+def _unit_label(unit: str) -> str:
+    return unit if unit in _CURRENCY_CODES or len(unit) <= 2 else f"{unit}s"
 
 
-def polarity_of(words: list[str]) -> str | None:
-    """`["no", "longer", "available"]` -> `disabled`; None when the words are not a polarity."""
-    found: str | None = None
-    for index, word in enumerate(words):
-        meaning = POLARITY_WORDS.get(word)
-        if meaning is None:
-            if word not in FILLER_WORDS and word not in NEGATORS and word != "longer":
-                return None
-            continue
-        if is_negated(words, index):
-            meaning = DISABLED if meaning == ENABLED else ENABLED
-        if found is not None and found != meaning:
-            return None
-        found = meaning
-    return found
-
-
-def is_negated(words: list[str], index: int) -> bool:
-    """True when a negator stands up to three words before `words[index]` in the same clause:
-    `not`, `never`, `no longer` (contractions arrive split: `isn't` -> `is not`)."""
-    for back in range(index - 1, max(index - 4, -1), -1):
-        word = words[back]
-        if word in NEGATORS or (word == "longer" and back > 0 and words[back - 1] == "no"):
-            return True
-        if word in CLAUSE_BREAKS or (word in POLARITY_WORDS and word != "no"):
-            return False
-    return False
-
-
-def normalise_value(raw: str) -> NormalisedValue:
-    """Canonical form of a value as written in a record or a claim."""
-    text = _SEPARATORS.sub(" ", raw.strip().lower()).strip()
-    match = _QUANTITY.match(text)
-    if match:
-        number = parse_number(match["num"])
-        if number is not None:
-            if match["k"]:
-                number *= 1000
-            return quantity(number, match["unit"])
-    words = text.replace("n't", " not").split()
-    if len(words) == 2 and words[0] in NUMBER_WORDS and _is_unit_word(words[1]):
-        return quantity(Decimal(NUMBER_WORDS[words[0]]), words[1])
-    polarity = polarity_of(words) if words else None
-    if polarity is not None:
-        return NormalisedValue(ValueKind.POLARITY, polarity)
-    return NormalisedValue(ValueKind.TOKEN, " ".join(raw.strip().lower().split()))
-
-
-def _is_unit_word(word: str) -> bool:
-    """ "weeks" or "seats" can follow a number word; "five" in "fifty five" cannot."""
-    return word.isalpha() and word not in NUMBER_WORDS
-
-
-def token_key(text: str) -> str:
-    """Comparison form of a token value: `EU_Central` = `eu-central` = `eu central`."""
-    return _SEPARATORS.sub(" ", text.strip().lower()).strip()
-
-
-def values_match(a: str, b: str) -> bool:
-    return normalise_value(a).matches(normalise_value(b))
+def _kind(value: TypedValue) -> str:
+    return {
+        ValueType.DATE: "a date",
+        ValueType.TIME_OF_DAY: "a time of day",
+    }.get(value.type, "a number" if value.is_numeric else "words")

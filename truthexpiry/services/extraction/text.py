@@ -1,9 +1,11 @@
-"""Tokens, sentences and phrase matching for the rules extractor.
+"""Tokens, sentences and phrase matching: the one tokenizer for questions, messages and values.
 
 Text is lower-cased, contractions are opened (`isn't` -> `is not`), and split into sentences and
 tokens. Every token has a `key` used for matching: words singular, `-` and `_` read as spaces, so
-`eu-central`, `eu central` and `EU_Central` all match the phrase `eu central`, while `r-102` or
-`2024-06-01` stay opaque identifiers and never read as numbers.
+`eu-central`, `eu central` and `EU_Central` all match the phrase `eu central`, while `r-102`
+stays an opaque identifier and never reads as a number. A number glued to a unit (`15kg`,
+`20-week`, `3pm`) is two tokens; `15:00` and currency symbols are tokens of their own. Each token
+remembers whether it was written with a capital, which marks names the catalog does not know.
 """
 
 from __future__ import annotations
@@ -13,30 +15,47 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from truthexpiry.services.value_words import UNIT_ALIASES
-from truthexpiry.services.values import singular
+from truthexpiry.services.value_words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
 
 # Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
 MAX_TEXT_CHARS = 4000
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
-_TOKEN = re.compile(r"(\d{1,3}(?:,\d{3})+)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)|([,:()])")
-_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?k?)$")
+_TOKEN = re.compile(
+    r"(\d{1,2}:\d{2})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)"
+    "|([,:()$\u20ac\u00a3\u00a5\u20b9])",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?k?)$")
+_NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?)/([a-z]+)$")
 _NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z]+)|([a-z%]+))$")
-_CONTRACTION = re.compile("n['\u2019]t\\b")
-_POSSESSIVE = re.compile("['\u2019]s\\b")
+_CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
+_POSSESSIVE = re.compile("['\u2019]s\\b", re.IGNORECASE)
+# Words that may be glued to a number and still be read apart: units, currencies, am/pm.
+_GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
+
+
+def singular(word: str) -> str:
+    """Light plural stripping for matching words: `limits` -> `limit`, `policies` -> `policy`."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 class Kind(Enum):
     WORD = "word"
     NUMBER = "number"
+    CLOCK = "clock"  # `15:00`
     PUNCT = "punct"
 
 
 @dataclass(frozen=True, slots=True)
 class Token:
-    text: str
+    text: str  # lower case
     key: str
     kind: Kind
+    capital: bool = False  # written with a capital letter first
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,31 +63,29 @@ class Sentence:
     tokens: list[Token]
     asks: bool  # ends with a question mark or opens like a question
 
-    @property
-    def opener(self) -> str:
-        return self.tokens[0].key if self.tokens else ""
-
 
 def sentences(text: str) -> list[Sentence]:
     """The sentences of `text`, tokenized."""
-    cleaned = _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text[:MAX_TEXT_CHARS].lower()))
+    cleaned = _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text[:MAX_TEXT_CHARS]))
     result = []
     for match in _SENTENCE.finditer(cleaned):
         chunk = match.group().strip()
         tokens = tokenize(chunk)
         if tokens:
-            asks = chunk.endswith("?") or tokens[0].key in _QUESTION_OPENERS
+            asks = chunk.endswith("?") or tokens[0].key in QUESTION_OPENERS
             result.append(Sentence(tokens, asks))
     return result
 
 
 def tokenize(chunk: str) -> list[Token]:
     tokens: list[Token] = []
-    for grouped, word, punct in _TOKEN.findall(chunk):
-        if punct:
+    for clock, grouped, word, punct in _TOKEN.findall(chunk):
+        if clock:
+            tokens.append(Token(clock, clock, Kind.CLOCK))
+        elif punct:
             tokens.append(Token(punct, punct, Kind.PUNCT))
-        elif grouped or _NUMBER.match(word):
-            text = grouped or word
+        elif grouped or _NUMBER.match(word.lower()):
+            text = (grouped or word).lower()
             tokens.append(Token(text, text.replace(",", ""), Kind.NUMBER))
         else:
             tokens.extend(_word_tokens(word))
@@ -76,21 +93,39 @@ def tokenize(chunk: str) -> list[Token]:
 
 
 def _word_tokens(word: str) -> list[Token]:
-    match = _NUMBER_WITH_WORD.match(word)
-    if match and (match[2] or match[3] in UNIT_ALIASES):
+    lower = word.lower()
+    if lower.isalpha():  # the common case: a plain word
+        return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper())]
+    rate = _NUMBER_PER_WORD.match(lower)
+    if rate:  # "45/day", "0.28/km": a number, "per", a unit
+        return [
+            Token(rate[1], rate[1], Kind.NUMBER),
+            Token("/", "/", Kind.PUNCT),
+            *_word_tokens(rate[2]),
+        ]
+    match = _NUMBER_WITH_WORD.match(lower)
+    if match and (match[2] or match[3] in _GLUED_WORDS):
         unit = match[2] or match[3]
         return [Token(match[1], match[1], Kind.NUMBER), Token(unit, singular(unit), Kind.WORD)]
-    return [Token(word, phrase_key(word), Kind.WORD)]
+    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper())]
 
 
 def phrase_key(text: str) -> str:
-    """Matching form of a word or phrase: `Reports-Export` -> `report export`."""
+    """Matching form of a word or phrase: `Reports-Export` -> `report export`, `walk-ins` ->
+    `walk in` (a short last part of a compound loses its plural too)."""
     if text.isalnum():
         return singular(text.lower())
-    return " ".join(singular(w) for w in re.split(r"[\s\-_]+", text.strip().lower()) if w)
+    parts = [w for w in re.split(r"[\s\-_]+", text.strip().lower()) if w]
+    return " ".join(_compound_singular(w) if n else singular(w) for n, w in enumerate(parts))
 
 
-_QUESTION_OPENERS = frozenset(
+def _compound_singular(word: str) -> str:
+    if len(word) == 3 and word.endswith("s") and word[1] not in "aeiou" + "s":
+        return word[:-1]
+    return singular(word)
+
+
+QUESTION_OPENERS = frozenset(
     "is are was were does do did has have can could will would should which what how when".split()
 )
 
@@ -132,11 +167,7 @@ def find_phrases(
     index = 0
     while index < count:
         token = tokens[index]
-        if (
-            token.kind is not Kind.WORD
-            or token.key not in table.starts
-            or (taken and index in taken)
-        ):
+        if token.kind is Kind.PUNCT or token.key not in table.starts or (taken and index in taken):
             index += 1
             continue
         phrase = token.key

@@ -2,24 +2,52 @@
 
 Entities are matched by their identifier words and aliases. A shorter part of a name also counts
 ("rate limit" for `api_rate_limit`, "refund" for `billing_refund`) when it is two words or more,
-or a single word no other entity uses; the extractor prefers fuller matches.
+or a single word no other entity uses; the extractor prefers fuller matches. Attributes are
+matched by name, label and aliases; a name that belongs to one attribute of one entity names
+both on its own ("visitor cap"). Enumerated values are matched by their words and aliases.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from truthexpiry.models.catalog import AttributeInfo, Catalog
+from truthexpiry.models.values import TypedValue, ValueType
 from truthexpiry.services.extraction.text import PhraseTable, phrase_key
-from truthexpiry.services.value_words import NUMBER_WORDS, POLARITY_WORDS, UNIT_ALIASES
+from truthexpiry.services.value_words import (
+    ARTICLES_AS_ONE,
+    CURRENCIES,
+    NUMBER_WORDS,
+    POLARITY_WORDS,
+    UNITS,
+)
+from truthexpiry.services.values import read_value
+
+K = TypeVar("K")
 
 # Words that never identify an entity on their own, even when only one name contains them:
 # function words, units ("days" in "14 days" is not `same_day_delivery`), values and numbers.
-_WEAK_WORDS = frozenset(
+WEAK_WORDS = frozenset(
     "a an the of for to in on at by and or is are be new old max min limit per all any my our "
     "your this that it its".split()
-) | {phrase_key(w) for w in (*UNIT_ALIASES, *POLARITY_WORDS, *NUMBER_WORDS)}
+) | {phrase_key(w) for w in (*UNITS, *CURRENCIES, *POLARITY_WORDS, *NUMBER_WORDS, *ARTICLES_AS_ONE)}
+Pair = tuple[str, str]
+_SUFFIXES = ("ings", "ing", "ies", "ied", "es", "ed", "s", "e")
+_MIN_STEM_WORD = 4
+
+
+def stem(word: str) -> str:
+    """A crude stem for matching a name's words in other forms: `closes`, `closing` -> `clos`,
+    `booking` -> `book`. Only for words of four letters or more."""
+    if len(word) < _MIN_STEM_WORD or not word.isalpha():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,9 +60,7 @@ class EntityMatch:
 @dataclass(frozen=True, slots=True)
 class AttributeVocabulary:
     info: AttributeInfo
-    names: PhraseTable  # the attribute's own name, label and aliases
-    values: dict[str, str]  # phrase -> the record's spelling of a token value
-    value_table: PhraseTable
+    names: PhraseTable  # the attribute's own name, label and aliases, and their strong words
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,22 +68,68 @@ class VocabularyIndex:
     entities: dict[str, list[EntityMatch]]
     entity_table: PhraseTable
     attributes: dict[str, tuple[AttributeVocabulary, ...]]  # by entity
+    infos: dict[Pair, AttributeInfo]
+    attribute_names: dict[str, frozenset[Pair]]  # full attribute names and aliases
+    attribute_table: PhraseTable
+    attribute_words: dict[Pair, frozenset[str]]  # the stems of each attribute name's words
+    attribute_stems: dict[str, frozenset[Pair]]  # stem -> the attributes whose name has it
+    entity_stems: dict[str, frozenset[str]]  # stem -> the entities whose name has it
     scopes: dict[str, list[tuple[str, str]]]  # phrase -> (scope key, value) pairs
     scope_table: PhraseTable
+    scope_keys: frozenset[str]  # scope key words: "plan", "tier", "market"
+    values: dict[str, dict[Pair, TypedValue]]  # enumerated phrase -> its value per attribute
+    value_table: PhraseTable
+    nouns: frozenset[str]  # counted nouns numbers are given in ("seat", "request")
+    known_words: frozenset[str]  # every word of every phrase above
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
         scopes = _scope_phrases(catalog)
-        units = {phrase_key(u) for info in catalog.attributes.values() for u in info.units}
+        units = {info.unit for info in catalog.attributes.values() if info.unit}
         entities = _entity_phrases(catalog, frozenset(scopes) | units)
         attributes = {
             entity: tuple(_attribute(info) for info in catalog.attributes_of(entity))
             for entity in catalog.entities
         }
-        return cls(entities, PhraseTable.of(entities), attributes, scopes, PhraseTable.of(scopes))
+        names = _attribute_names(catalog)
+        values = _value_phrases(catalog)
+        words = {
+            pair: _strong_stems(info.attribute, info.label)
+            for pair, info in catalog.attributes.items()
+        }
+        reserved = {stem(w) for p in (*scopes, *values) for w in p.split()}
+        entity_words = {
+            name: _strong_stems(name, *info.aliases) - reserved
+            for name, info in catalog.entities.items()
+        }
+        nouns = frozenset(u for u in units if u not in UNITS and u not in CURRENCIES.values())
+        keys = frozenset(
+            phrase_key(k) for info in catalog.attributes.values() for k in info.scope_values
+        )
+        known = {w for table in (entities, names, scopes, values) for p in table for w in p.split()}
+        return cls(
+            entities,
+            PhraseTable.of(entities),
+            attributes,
+            catalog.attributes,
+            names,
+            PhraseTable.of(names),
+            words,
+            _owners(words),
+            _owners(entity_words),
+            scopes,
+            PhraseTable.of(scopes),
+            keys,
+            values,
+            PhraseTable.of(values),
+            nouns,
+            frozenset(known) | keys | nouns,
+        )
 
 
-def _entity_phrases(catalog: Catalog, other_words: frozenset[str]) -> dict[str, list[EntityMatch]]:
+def _entity_phrases(
+    catalog: Catalog, other_words: set[str] | frozenset[str]
+) -> dict[str, list[EntityMatch]]:
     """Every phrase that names an entity. `other_words` (scope values, the catalog's units) never
     name one on their own."""
     parts: dict[str, dict[str, EntityMatch]] = defaultdict(dict)
@@ -70,6 +142,11 @@ def _entity_phrases(catalog: Catalog, other_words: frozenset[str]) -> dict[str, 
                     best = parts[" ".join(words[start:end])].get(name)
                     if best is None or (match.complete, match.words) > (best.complete, best.words):
                         parts[" ".join(words[start:end])][name] = match
+    for name in catalog.entities:
+        words = name.split("_")
+        initials = "".join(w[0] for w in words if w)
+        if len(words) > 1 and initials not in WEAK_WORDS and initials not in other_words:
+            parts[initials].setdefault(name, EntityMatch(name, 1, True))
     phrases = {}
     for phrase, by_entity in parts.items():
         matches = list(by_entity.values())
@@ -77,22 +154,69 @@ def _entity_phrases(catalog: Catalog, other_words: frozenset[str]) -> dict[str, 
         if complete:
             phrases[phrase] = complete
         elif len(phrase.split()) > 1 or (
-            len(matches) == 1 and phrase not in _WEAK_WORDS and phrase not in other_words
+            len(matches) == 1 and phrase not in WEAK_WORDS and phrase not in other_words
         ):
             phrases[phrase] = matches
     return phrases
 
 
+def _strong_stems(*names: str) -> frozenset[str]:
+    words = {w for name in names for w in phrase_key(name).split()}
+    return frozenset(stem(w) for w in words if w not in WEAK_WORDS and len(w) >= 3)
+
+
+def _owners(words: Mapping[K, frozenset[str]]) -> dict[str, frozenset[K]]:
+    owners: dict[str, set[K]] = defaultdict(set)
+    for owner, stems in words.items():
+        for word in stems:
+            owners[word].add(owner)
+    return {word: frozenset(found) for word, found in owners.items()}
+
+
 def _attribute(info: AttributeInfo) -> AttributeVocabulary:
+    names = _names_of(info)
+    names.update(w for p in list(names) for w in p.split() if w not in WEAK_WORDS)
+    return AttributeVocabulary(info, PhraseTable.of(names))
+
+
+def _names_of(info: AttributeInfo) -> set[str]:
     names = {phrase_key(info.attribute), phrase_key(info.label)}
+    # The name without the unit it is counted in: "idle timeout" for `idle_timeout_minutes`.
+    names |= {" ".join(w for w in n.split() if w not in UNITS) for n in list(names)}
     names.update(phrase_key(a) for a in info.aliases)
-    names.update(w for p in list(names) for w in p.split() if w not in _WEAK_WORDS)
-    values = {phrase_key(token): token for token in info.value_tokens}
-    for token, aliases in info.value_aliases.items():
-        spelling = _spelling(info, token)
-        for alias in aliases:
-            values.setdefault(phrase_key(alias), spelling)
-    return AttributeVocabulary(info, PhraseTable.of(names), values, PhraseTable.of(values))
+    return {n for n in names if n}
+
+
+def _attribute_names(catalog: Catalog) -> dict[str, frozenset[Pair]]:
+    """Attribute names that may stand for their attribute without the entity's name."""
+    owners: dict[str, set[Pair]] = defaultdict(set)
+    for pair, info in catalog.attributes.items():
+        for name in _names_of(info):
+            if name not in WEAK_WORDS:
+                owners[name].add(pair)
+    return {name: frozenset(pairs) for name, pairs in owners.items()}
+
+
+def _value_phrases(catalog: Catalog) -> dict[str, dict[Pair, TypedValue]]:
+    phrases: dict[str, dict[Pair, TypedValue]] = defaultdict(dict)
+    for pair, info in catalog.attributes.items():
+        if info.value_type.is_numeric and not info.value_tokens:
+            continue
+        for token in info.value_tokens:
+            phrases[phrase_key(token)][pair] = TypedValue(ValueType.ENUMERATION, token)
+        for token, aliases in info.value_aliases.items():
+            meaning = _meaning(info, token)
+            for alias in aliases:
+                phrases[phrase_key(alias)].setdefault(pair, meaning)
+    return {phrase: dict(owners) for phrase, owners in phrases.items() if phrase}
+
+
+def _meaning(info: AttributeInfo, token: str) -> TypedValue:
+    """The record's own spelling of a value named in the catalog by any spelling."""
+    for spelling in info.value_tokens:
+        if phrase_key(spelling) == phrase_key(token):
+            return TypedValue(ValueType.ENUMERATION, spelling)
+    return read_value(token, info)
 
 
 def _scope_phrases(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
@@ -105,11 +229,3 @@ def _scope_phrases(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
         for alias in aliases:
             scopes[phrase_key(alias)].add((key, value))
     return {phrase: sorted(pairs) for phrase, pairs in scopes.items()}
-
-
-def _spelling(info: AttributeInfo, token: str) -> str:
-    """The record's own spelling of a token value named in the catalog by any spelling."""
-    for spelling in info.value_tokens:
-        if phrase_key(spelling) == phrase_key(token):
-            return spelling
-    return token

@@ -1,0 +1,141 @@
+"""Names in a sentence, and which name each stated value binds to.
+
+A value binds to the attribute whose type accepts it (a kg figure to a weight, not to a
+percentage; a time of day only to a time), preferring a name in its own clause, then an
+attribute the clause or the sentence names, then a fuller name. A tie between two attributes
+leaves the value unbound for the rules; `every` keeps the tied bindings for grounding.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from truthexpiry.models.catalog import AttributeInfo
+from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.services.extraction.names import Anchor, Names
+from truthexpiry.services.extraction.text import Kind, Token
+from truthexpiry.services.extraction.values_in_text import FoundValue
+from truthexpiry.services.extraction.vocabulary import VocabularyIndex
+from truthexpiry.services.value_words import END_NAME_WORDS, MERIDIEM, RANGE_END_WORDS, UNITS
+
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Binding:
+    pair: Pair
+    found: FoundValue
+    value: TypedValue | None
+    unique: bool
+    anchor: int  # where the name it binds to starts
+    scope: dict[str, list[str]] = field(default_factory=dict)
+
+    def with_scope(self, scope: dict[str, list[str]]) -> Binding:
+        return replace(self, scope=scope)
+
+
+def bind(
+    tokens: list[Token],
+    names: Names,
+    values: list[FoundValue],
+    index: VocabularyIndex,
+    clause_of: Callable[[int], int],
+    *,
+    every: bool = False,
+) -> list[Binding]:
+    bindings: list[Binding] = []
+    for found in values:
+        scored = []
+        for anchor in names.anchors:
+            for vocabulary in index.attributes.get(anchor.entity, ()):
+                pair = (anchor.entity, vocabulary.info.attribute)
+                if found.owners is not None and pair not in found.owners:
+                    continue
+                value = found.for_attribute(pair)
+                fit = accepts(vocabulary.info, value, found)
+                if fit:
+                    score = _score(tokens, anchor, pair, found, fit, names, index, clause_of)
+                    scored.append((score, pair, value, anchor.start))
+        if not scored:
+            continue
+        best = max(item[0] for item in scored)
+        top = {item[1:] for item in scored if item[0] == best}
+        unique = len({pair for pair, _, _ in top}) == 1
+        if unique or every:
+            bindings.extend(Binding(pair, found, value, unique, at) for pair, value, at in top)
+    return _drop_idle(bindings, names)
+
+
+def _range_end(tokens: list[Token], found: FoundValue) -> bool | None:
+    """For a time of day: True after "until"/"to" (an end), False after "from" (a start)."""
+    if found.value is None or found.value.type is not ValueType.TIME_OF_DAY:
+        return None
+    before = {t.key for t in tokens[max(found.start - 2, 0) : found.start]}
+    if before & RANGE_END_WORDS or _after_a_time_to(tokens, found.start):
+        return True
+    return False if "from" in before else None
+
+
+def _after_a_time_to(tokens: list[Token], start: int) -> bool:
+    """`9am to 5pm`, `7:30 to 19:00`: "to" between two times ends a range ("moved to" does not)."""
+    if start < 2 or tokens[start - 1].key != "to":
+        return False
+    previous = tokens[start - 2]
+    return previous.kind is Kind.CLOCK or previous.key in MERIDIEM
+
+
+def _score(
+    tokens: list[Token],
+    anchor: Anchor,
+    pair: Pair,
+    found: FoundValue,
+    fit: int,
+    names: Names,
+    index: VocabularyIndex,
+    clause_of: Callable[[int], int],
+) -> tuple[object, ...]:
+    clause = clause_of(found.start)
+    naming = names.naming.get(pair)
+    same_clause = clause_of(anchor.start) == clause
+    named_in_clause = naming is not None and any(clause_of(i) == clause for i in naming.positions)
+    fullness = (True, 9) if pair in anchor.named else names.fullness(pair, index)
+    ends = _range_end(tokens, found)
+    is_end = bool(index.attribute_words.get(pair, frozenset()) & END_NAME_WORDS)
+    fits_range = ends is None or ends == is_end
+    return (fit >= 2, same_clause, fits_range, named_in_clause, fit, fullness, anchor.strength)
+
+
+def _drop_idle(bindings: list[Binding], names: Names) -> list[Binding]:
+    """A one-word part of a name that binds nothing is an ordinary word: drop it as a topic."""
+    bound = {b.pair[0] for b in bindings}
+    if len(names.anchors) > 1:
+        names.anchors[:] = [a for a in names.anchors if a.strength > 0 or a.entity in bound]
+    return bindings
+
+
+def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) -> int:
+    """How well a value fits an attribute: 3 its type and unit, 2 a number without a unit or an
+    attribute without one, 1 a number in a unit that cannot be reconciled (read, so that the
+    claim is UNVERIFIED with the reason rather than ignored), 0 not at all."""
+    if value is None or value.type is ValueType.ENUMERATION:
+        return 3 if found.owners is not None else 0
+    kind = info.value_type
+    if value.type in (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE):
+        return 3 if value.type is kind else 0
+    if not kind.is_numeric or not value.is_numeric:
+        return 0
+    if value.unit is None:
+        return 2
+    if info.unit is not None:
+        return 3 if _compatible(value.unit, info.unit) else 1
+    if value.type is kind:
+        return 3
+    return 2 if ValueType.QUANTITY in (value.type, kind) else 1
+
+
+def _compatible(stated: str, unit: str) -> bool:
+    if stated == unit:
+        return True
+    a, b = UNITS.get(stated), UNITS.get(unit)
+    return a is not None and b is not None and a.dimension == b.dimension

@@ -1,0 +1,172 @@
+"""The names in a sentence: which entities it mentions and which attributes it names.
+
+An entity is named by its name, an alias, its initials (`VM` for `virtual_machine`), a part of
+its name no other entity shares, or a word of its name in another form ("book" for
+`travel_booking`). An attribute is named by its name, label or alias, or by the words of its
+name in any form ("closes" for `closing_time`); a name that belongs to one attribute of one
+entity stands for both ("visitor cap", "turnaround"). How fully an attribute is named decides
+between two attributes of one entity: "backup retention" names `retention_days` fully and
+`snapshot_retention_weeks` only in part.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from truthexpiry.services.extraction.text import Kind, Token, find_phrases
+from truthexpiry.services.extraction.vocabulary import VocabularyIndex, stem
+from truthexpiry.services.value_words import NAME_SYNONYMS
+
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A name in the sentence: an entity's, or an attribute name that stands for one."""
+
+    entity: str
+    start: int
+    end: int
+    strength: int  # 2: a whole name or alias, 1: part of a name, 0: one word or another form
+    named: frozenset[Pair] = frozenset()
+
+
+@dataclass(slots=True)
+class Naming:
+    """How the sentence names one attribute: where, and how fully."""
+
+    positions: list[int] = field(default_factory=list)
+    words: set[str] = field(default_factory=set)  # the name's word stems found
+    phrases: set[str] = field(default_factory=set)  # its whole name, label or aliases found
+
+    @property
+    def whole(self) -> bool:
+        return bool(self.phrases)
+
+    def fullness(self, needed: int) -> tuple[bool, int]:
+        return (self.whole or len(self.words) >= needed, len(self.words) + 2 * self.whole)
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    anchors: list[Anchor]
+    taken: set[int]
+    naming: dict[Pair, Naming]
+
+    def named_attribute(self, entity: str, index: VocabularyIndex) -> str | None:
+        """The attribute of `entity` the sentence is about: the one it names most fully, or
+        its only one."""
+        named = [(self.fullness(p, index), p[1]) for p in self.naming if p[0] == entity]
+        named += [((True, 9), p[1]) for a in self.anchors if a.entity == entity for p in a.named]
+        if not named:
+            attributes = [v.info.attribute for v in index.attributes.get(entity, ())]
+            return attributes[0] if len(attributes) == 1 else None
+        best = max(score for score, _ in named)
+        top = {attribute for score, attribute in named if score == best}
+        return top.pop() if len(top) == 1 else None
+
+    def fullness(self, pair: Pair, index: VocabularyIndex) -> tuple[bool, int]:
+        naming = self.naming.get(pair)
+        if naming is None:
+            return (False, 0)
+        return naming.fullness(len(index.attribute_words.get(pair, ())))
+
+
+def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
+    scoped = {i for m in find_phrases(tokens, index.scope_table) for i in range(m.start, m.end)}
+    # One word of a longer name is weaker than a scope value: "fraud return" is a report type.
+    anchors = [
+        a
+        for a in _entity_anchors(tokens, index)
+        if a.strength > 0 or not scoped & set(range(a.start, a.end))
+    ]
+    taken = {i for a in anchors for i in range(a.start, a.end)}
+    # An enumerated value's words and a scope value are not names: "business hours" is a
+    # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`.
+    reserved = taken | {
+        i
+        for table in (index.value_table, index.scope_table)
+        for m in find_phrases(tokens, table, taken)
+        for i in range(m.start, m.end)
+    }
+    naming: dict[Pair, Naming] = {}
+    for match in find_phrases(tokens, index.attribute_table, reserved):
+        for pair in index.attribute_names[match.phrase]:
+            entry = naming.setdefault(pair, Naming())
+            entry.positions.append(match.start)
+            entry.phrases.add(match.phrase)
+        taken.update(range(match.start, match.end))
+    for i, token in enumerate(tokens):
+        if i in reserved or token.kind is not Kind.WORD:
+            continue
+        word = NAME_SYNONYMS.get(token.key) or stem(token.key)
+        for pair in index.attribute_stems.get(word, ()):
+            entry = naming.setdefault(pair, Naming())
+            entry.positions.append(i)
+            entry.words.add(word)
+            taken.add(i)
+    anchored = {a.entity for a in anchors}
+    anchors += _attribute_anchors(naming, anchored, index)
+    anchors += _stem_anchors(
+        tokens, reserved | taken, anchored | {a.entity for a in anchors}, index
+    )
+    taken.update(i for a in anchors for i in range(a.start, a.end))
+    anchors.sort(key=lambda a: a.start)
+    return Names(anchors, taken, naming)
+
+
+def _entity_anchors(tokens: list[Token], index: VocabularyIndex) -> list[Anchor]:
+    anchors: list[Anchor] = []
+    for match in find_phrases(tokens, index.entity_table):
+        candidates = index.entities[match.phrase]
+        if len(candidates) != 1:
+            continue  # two entities share this phrase: not ours to pick
+        candidate = candidates[0]
+        strength = 2 if candidate.complete else (1 if match.end - match.start > 1 else 0)
+        anchor = Anchor(candidate.entity, match.start, match.end, strength)
+        previous = anchors[-1] if anchors else None
+        if previous and previous.entity == anchor.entity:
+            continue  # the same entity again belongs to the same statement
+        if previous and previous.end == anchor.start and previous.strength + anchor.strength < 4:
+            anchors.pop()  # "data export": two partial names side by side name neither
+            continue
+        anchors.append(anchor)
+    return anchors
+
+
+def _attribute_anchors(
+    naming: dict[Pair, Naming], anchored: set[str], index: VocabularyIndex
+) -> list[Anchor]:
+    """Attributes named without their entity, by a name no other attribute has."""
+    anchors = []
+    for pair, entry in naming.items():
+        if pair[0] in anchored or not entry.positions:
+            continue
+        if entry.whole:
+            unique = any(index.attribute_names[p] == frozenset({pair}) for p in entry.phrases)
+        else:  # the words named, together, belong to this attribute only: "idle timeout"
+            owners = [index.attribute_stems.get(w, frozenset()) for w in entry.words]
+            unique = frozenset.intersection(*owners) == frozenset({pair}) if owners else False
+        if unique:
+            start = min(entry.positions)
+            anchors.append(
+                Anchor(pair[0], start, start + 1, 2 if entry.whole else 0, frozenset({pair}))
+            )
+    return anchors
+
+
+def _stem_anchors(
+    tokens: list[Token], taken: set[int], anchored: set[str], index: VocabularyIndex
+) -> list[Anchor]:
+    """An entity named by a word of its name in another form: "book travel" for
+    `travel_booking`, when no other entity has that word."""
+    anchors = []
+    for i, token in enumerate(tokens):
+        if i in taken or token.kind is not Kind.WORD:
+            continue
+        owners = index.entity_stems.get(stem(token.key), ())
+        if len(owners) == 1 and next(iter(owners)) not in anchored:
+            entity = next(iter(owners))
+            anchored.add(entity)
+            anchors.append(Anchor(entity, i, i + 1, 0))
+    return anchors

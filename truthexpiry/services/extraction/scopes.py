@@ -1,0 +1,151 @@
+"""Scope values in a sentence, its clauses, and which scope values belong to which value.
+
+Clauses are cut at commas, semicolons, colons and conjunctions, but not inside a list of scope
+values ("Starter and Pro get 50"). A value takes the scope values of its own clause; for a key
+its clause does not state, the nearest clause that states no value ("On Pro, the limit is 50").
+A name the catalog does not know, said where a scope value would be ("on Basic", "the Basic
+plan"), is kept as that scope value, so that the answer can say no record has it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from truthexpiry.models.claim_key import normalise_scope_value
+from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.services.extraction.text import Kind, Token, find_phrases
+from truthexpiry.services.extraction.values_in_text import FoundValue
+from truthexpiry.services.extraction.vocabulary import WEAK_WORDS, VocabularyIndex
+from truthexpiry.services.scope import GLOBAL
+from truthexpiry.services.stopwords import STOPWORDS
+from truthexpiry.services.value_words import CLAUSE_BREAKS, MONTHS
+
+Pair = tuple[str, str]
+_SCOPE_BEFORE = frozenset({"on", "for", "in", "at", "the"})
+_JOINERS = frozenset({"and", "or"})
+_Mention = tuple[int, int, list[tuple[str, str]]]
+
+
+class ScopeFinder:
+    def __init__(self, tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> None:
+        self._tokens = tokens
+        self._index = index
+        self._mentions: list[_Mention] = [
+            (m.start, m.end, index.scopes[m.phrase])
+            for m in find_phrases(tokens, index.scope_table, taken)
+        ]
+        self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
+        self._names = taken
+        self._clauses = _clauses(tokens, self._mentions)
+        self._valued: set[int] = set()
+        self._leading: set[int] = set()
+
+    def clause_of(self, i: int) -> int:
+        return self._clauses[i] if i < len(self._clauses) else -1
+
+    def note_values(self, values: list[FoundValue], first_name: int) -> None:
+        """Record which clauses state values, and where the sentence's first name stands:
+        scope values before it ("In the UK, ...") speak for the whole sentence."""
+        self._valued = {self.clause_of(v.start) for v in values}
+        first = min([first_name, *(v.start for v in values)])
+        self._leading = {self.clause_of(s) for s, _, _ in self._mentions if s < first}
+
+    def for_value(self, pair: Pair, at: int, anchor: int) -> dict[str, list[str]]:
+        """The scope values bound to a value of `pair` at token `at`, named at `anchor`: its
+        own clause's, else the nearest valueless clause's, else its name's clause's."""
+        keys = self._index.infos[pair].scope_values
+        clause = self.clause_of(at)
+        valueless = sorted(
+            {self.clause_of(start) for start, _, _ in self._mentions} - self._valued,
+            key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
+        )
+        stated: dict[str, list[str]] = {}
+        for other in (clause, *valueless, self.clause_of(anchor), *sorted(self._leading)):
+            for key, values in self._stated(keys, [other]).items():
+                stated.setdefault(key, values)
+        return self._with_unknown(keys, stated, {clause, *valueless})
+
+    def for_query(self, pair: Pair) -> dict[str, list[str]]:
+        """The scope values of a question that asks for a value: all the sentence states."""
+        keys = self._index.infos[pair].scope_values
+        every = set(self._clauses)
+        return self._with_unknown(keys, self._stated(keys, every), every)
+
+    def _stated(
+        self, keys: dict[str, tuple[str, ...]], clauses: Iterable[int]
+    ) -> dict[str, list[str]]:
+        wanted = set(clauses)
+        stated: dict[str, list[str]] = {}
+        for start, _, pairs in self._mentions:
+            fitting = [(k, v) for k, v in pairs if k in keys]
+            if self.clause_of(start) not in wanted or len({k for k, _ in fitting}) != 1:
+                continue  # elsewhere, unknown here, or ambiguous between scope keys
+            for key, value in fitting:
+                if value not in stated.setdefault(key, []):
+                    stated[key].append(value)
+        return stated
+
+    def _with_unknown(
+        self, keys: dict[str, tuple[str, ...]], stated: dict[str, list[str]], clauses: set[int]
+    ) -> dict[str, list[str]]:
+        missing = [k for k, values in keys.items() if k not in stated and GLOBAL not in values]
+        if len(missing) != 1:
+            return stated
+        unknown = self._unknown_value(missing[0], clauses)
+        return {**stated, missing[0]: [unknown]} if unknown else stated
+
+    def _unknown_value(self, key: str, clauses: set[int]) -> str | None:
+        """`on Basic`, `for the Gold tier`: a word no vocabulary knows, where a scope value
+        would stand."""
+        tokens = self._tokens
+        for i, token in enumerate(tokens):
+            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
+                continue
+            if not self._unknown_word(token):
+                continue
+            before = tokens[i - 1].key if i > 0 else ""
+            after = tokens[i + 1].key if i + 1 < len(tokens) else ""
+            if after == key or (token.capital and i > 0 and before in _SCOPE_BEFORE):
+                try:
+                    return normalise_scope_value(token.text)
+                except InvalidClaimKeyError:
+                    return None
+        return None
+
+    def _unknown_word(self, token: Token) -> bool:
+        key = token.key
+        return (
+            token.kind is Kind.WORD
+            and key.isalpha()
+            and key not in self._index.known_words
+            and key not in WEAK_WORDS
+            and key not in STOPWORDS
+            and key not in MONTHS
+        )
+
+
+def _clauses(tokens: list[Token], mentions: list[_Mention]) -> list[int]:
+    """Clause numbers per token. A list of scope values ("Starter, Pro and Business") is one
+    clause: a comma inside it does not cut, as long as the list goes on to "and" or "or"."""
+    ends = {end for _, end, _ in mentions}
+    starts = {start for start, _, _ in mentions}
+    clause = 0
+    ids = []
+    for i, token in enumerate(tokens):
+        if token.key in CLAUSE_BREAKS and not _inside_list(tokens, i, starts, ends):
+            clause += 1
+        ids.append(clause)
+    return ids
+
+
+def _inside_list(tokens: list[Token], i: int, starts: set[int], ends: set[int]) -> bool:
+    if i not in ends or i + 1 not in starts:
+        return False
+    if tokens[i].key in _JOINERS:
+        return True
+    for j in range(i + 1, len(tokens)):  # a comma: only if the list ends with and/or
+        if tokens[j].key in _JOINERS:
+            return j in ends and j + 1 in starts
+        if tokens[j].key == "," and not (j in ends and j + 1 in starts):
+            return False
+    return False
