@@ -35,8 +35,14 @@ def infer_value_type(
     """The attribute's value type, its unit, and the values that are words."""
     name_words = pair[1].split("_")
     labelled = set(pair[0].split("_")) | set(name_words)
-    labels = note.value_type in _WORDS or bool(_LABEL_NAMES & labelled)
-    values = [_read(raw, labels) for raw in raw_values]
+    raws = list(raw_values)
+    values = [read_value(raw) for raw in raws]
+    # `4.10` is not `4.1` when it is a version: bare numbers of something named a version.
+    versions = bool(_LABEL_NAMES & labelled) and all(
+        v.is_numeric and v.unit is None for v in values
+    )
+    if note.value_type in _WORDS or versions:
+        values = [_read(raw, True) for raw in raws]
     tokens = tuple(sorted({v.text for v in values if v.type in _WORDS}))
     numbers = [v for v in values if v.is_numeric]
     unit = _unit(numbers, note, name_words) if numbers or note.value_type else None

@@ -18,7 +18,7 @@ DISABLED = "disabled"
 _ENABLED_WORDS = (
     "enabled enable available live active on supported allowed permitted included ga "
     "activated launched re-enabled reenabled reinstated restored offer offers offered provide "
-    "provides provided yes true"
+    "provides provided include includes allow allows permit permits yes true"
 )
 _DISABLED_WORDS = (
     "disabled disable unavailable off removed inactive unsupported discontinued deactivated "
@@ -38,6 +38,9 @@ POLARITY_PHRASES: dict[tuple[str, str], str] = {
     ("shut", "down"): DISABLED,
     ("killed", "off"): DISABLED,
 }
+# Modal verbs that say something may be done ("managers can fly business"): a weak "enabled",
+# read only where no availability word is said, and only for on/off attributes.
+MODALS = frozenset("can could may".split())
 # In free text these are too common to count as a value ("no plan", "true story").
 VALUE_ONLY_POLARITY_WORDS = frozenset("yes true no false".split())
 NEGATORS = frozenset("not never cannot nor".split())

@@ -8,6 +8,7 @@ leaves the value unbound for the rules; `every` keeps the tied bindings for grou
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -16,10 +17,12 @@ from truthexpiry.models.values import TypedValue, ValueType
 from truthexpiry.services.extraction.names import Anchor, Names
 from truthexpiry.services.extraction.text import Kind, Token
 from truthexpiry.services.extraction.values_in_text import FoundValue
+from truthexpiry.services.value_forms import words as word_value
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 from truthexpiry.services.value_words import END_NAME_WORDS, MERIDIEM, RANGE_END_WORDS, UNITS
 
 Pair = tuple[str, str]
+_DOTTED = re.compile(r"^\d+(?:\.\d+)+$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,15 +51,21 @@ def bind(
     for found in values:
         scored = []
         for anchor in names.anchors:
+            fitting = []
             for vocabulary in index.attributes.get(anchor.entity, ()):
                 pair = (anchor.entity, vocabulary.info.attribute)
                 if found.owners is not None and pair not in found.owners:
                     continue
                 value = found.for_attribute(pair)
                 fit = accepts(vocabulary.info, value, found)
+                if fit and _numbered_words(vocabulary.info) and value is not None:
+                    value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
                 if fit:
-                    score = _score(tokens, anchor, pair, found, fit, names, index, clause_of)
-                    scored.append((score, pair, value, anchor.start))
+                    fitting.append((pair, value, fit))
+            entity_fit = max((fit for _, _, fit in fitting), default=0) >= 2
+            for pair, value, fit in fitting:
+                score = _score(tokens, anchor, pair, found, fit, names, index, clause_of)
+                scored.append(((entity_fit, *score), pair, value, anchor.start))
         if not scored:
             continue
         best = max(item[0] for item in scored)
@@ -99,11 +108,22 @@ def _score(
     naming = names.naming.get(pair)
     same_clause = clause_of(anchor.start) == clause
     named_in_clause = naming is not None and any(clause_of(i) == clause for i in naming.positions)
-    fullness = (True, 9) if pair in anchor.named else names.fullness(pair, index)
+    fullness = names.fullness(pair, index)
     ends = _range_end(tokens, found)
     is_end = bool(index.attribute_words.get(pair, frozenset()) & END_NAME_WORDS)
     fits_range = ends is None or ends == is_end
-    return (fit >= 2, same_clause, fits_range, named_in_clause, fit, fullness, anchor.strength)
+    # A clause that names an attribute wholly means it, even in a unit that does not fit it.
+    wholly = named_in_clause and fullness[0]
+    return (
+        fits_range,
+        wholly,
+        fit >= 2,
+        same_clause,
+        named_in_clause,
+        fit,
+        fullness,
+        anchor.strength,
+    )
 
 
 def _drop_idle(bindings: list[Binding], names: Names) -> list[Binding]:
@@ -121,6 +141,8 @@ def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) ->
     if value is None or value.type is ValueType.ENUMERATION:
         return 3 if found.owners is not None else 0
     kind = info.value_type
+    if _numbered_words(info):  # versions: any bare number may be one
+        return 2 if value.type is ValueType.QUANTITY and value.unit is None else 0
     if value.type in (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE):
         return 3 if value.type is kind else 0
     if not kind.is_numeric or not value.is_numeric:
@@ -129,9 +151,18 @@ def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) ->
         return 2
     if info.unit is not None:
         return 3 if _compatible(value.unit, info.unit) else 1
-    if value.type is kind:
-        return 3
+    if kind is not ValueType.QUANTITY and value.type is kind:
+        return 3  # a duration for a duration whose records give their units one by one
     return 2 if ValueType.QUANTITY in (value.type, kind) else 1
+
+
+def _numbered_words(info: AttributeInfo) -> bool:
+    """Word values that are numbers with dots, such as versions (`4.10`, `5.2.1`)."""
+    return (
+        info.value_type is ValueType.ENUMERATION
+        and bool(info.value_tokens)
+        and all(_DOTTED.match(t) for t in info.value_tokens)
+    )
 
 
 def _compatible(stated: str, unit: str) -> bool:

@@ -43,8 +43,10 @@ class Naming:
     def whole(self) -> bool:
         return bool(self.phrases)
 
-    def fullness(self, needed: int) -> tuple[bool, int]:
-        return (self.whole or len(self.words) >= needed, len(self.words) + 2 * self.whole)
+    def fullness(self, needed: int) -> tuple[bool, int, int]:
+        """Named wholly?, how many of its words, and how few left out."""
+        found = len(self.words)
+        return (self.whole or found >= needed, found + 2 * self.whole, found - needed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,19 +59,21 @@ class Names:
         """The attribute of `entity` the sentence is about: the one it names most fully, or
         its only one."""
         named = [(self.fullness(p, index), p[1]) for p in self.naming if p[0] == entity]
-        named += [((True, 9), p[1]) for a in self.anchors if a.entity == entity for p in a.named]
-        if not named:
-            attributes = [v.info.attribute for v in index.attributes.get(entity, ())]
-            return attributes[0] if len(attributes) == 1 else None
+        if not named:  # none named: the plainest one, with the fewest words to its name
+            named = [
+                (
+                    (False, 0, -len(index.attribute_words.get((entity, v.info.attribute), ()))),
+                    v.info.attribute,
+                )
+                for v in index.attributes.get(entity, ())
+            ]
         best = max(score for score, _ in named)
         top = {attribute for score, attribute in named if score == best}
         return top.pop() if len(top) == 1 else None
 
-    def fullness(self, pair: Pair, index: VocabularyIndex) -> tuple[bool, int]:
-        naming = self.naming.get(pair)
-        if naming is None:
-            return (False, 0)
-        return naming.fullness(len(index.attribute_words.get(pair, ())))
+    def fullness(self, pair: Pair, index: VocabularyIndex) -> tuple[bool, int, int]:
+        needed = len(index.attribute_words.get(pair, ()))
+        return self.naming.get(pair, Naming()).fullness(needed)
 
 
 def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
@@ -99,12 +103,18 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     for i, token in enumerate(tokens):
         if i in reserved or token.kind is not Kind.WORD:
             continue
-        word = NAME_SYNONYMS.get(token.key) or stem(token.key)
+        word = _name_word(token)
         for pair in index.attribute_stems.get(word, ()):
             entry = naming.setdefault(pair, Naming())
             entry.positions.append(i)
             entry.words.add(word)
             taken.add(i)
+    for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
+        for token in tokens[anchor.start : anchor.end]:
+            word = _name_word(token)
+            for pair in index.attribute_stems.get(word, ()):
+                if pair[0] == anchor.entity:
+                    naming.setdefault(pair, Naming()).words.add(word)
     anchored = {a.entity for a in anchors}
     anchors += _attribute_anchors(naming, anchored, index)
     anchors += _stem_anchors(
@@ -113,6 +123,10 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     taken.update(i for a in anchors for i in range(a.start, a.end))
     anchors.sort(key=lambda a: a.start)
     return Names(anchors, taken, naming)
+
+
+def _name_word(token: Token) -> str:
+    return NAME_SYNONYMS.get(token.key) or stem(token.key)
 
 
 def _entity_anchors(tokens: list[Token], index: VocabularyIndex) -> list[Anchor]:

@@ -101,7 +101,9 @@ def _stated(bindings: list[Binding], scopes: ScopeFinder) -> list[Statement]:
 
 
 def _one_value(group: list[Binding]) -> str | None:
-    """One value per attribute and scope: the present one where past and present differ."""
+    """One value per attribute and scope: the present one where past and present differ; a
+    modal ("can") only where nothing else is said."""
+    group = [b for b in group if not b.found.weak] or group
     for pool in (group, [b for b in group if b.found.tense != "past"]):
         texts = {b.value.text for b in pool if b.value is not None}
         if len(texts) == 1:

@@ -18,6 +18,10 @@ from truthexpiry.services.value_forms import words as word_value
 from truthexpiry.services.value_spans import value_at
 from truthexpiry.services.value_words import (
     CLAUSE_BREAKS,
+    DISABLED,
+    ENABLED,
+    MODALS,
+    NEGATORS,
     POLARITY_PHRASES,
     POLARITY_WORDS,
     VALUE_ONLY_POLARITY_WORDS,
@@ -44,6 +48,7 @@ class FoundValue:
     # An enumerated word: its value for each attribute it belongs to; None where negated
     # ("not paper" states no value).
     owners: dict[Pair, TypedValue | None] | None = None
+    weak: bool = False  # a modal ("can"), which yields to any other value for the attribute
 
     def for_attribute(self, pair: Pair) -> TypedValue | None:
         return self.owners.get(pair) if self.owners is not None else self.value
@@ -83,7 +88,23 @@ def _value_at(
     span = value_at(tokens, i, index.known_words)
     if span is not None and not _is_date_part(tokens, span.start, span.value):
         return FoundValue(span.start, span.end, span.value, _tense(words, i))
-    return _polarity(tokens, words, i)
+    return _polarity(tokens, words, i) or _modal(tokens, words, i)
+
+
+def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
+    """`can` is a weak "enabled"; `cannot`, `can not`, `can no longer`, `can never` a weak
+    "disabled"."""
+    word = tokens[i].text
+    if word == "cannot":
+        return FoundValue(
+            i, i + 1, word_value(DISABLED, ValueType.BOOLEAN), _tense(words, i), weak=True
+        )
+    if word not in MODALS:
+        return None
+    following = words[i + 1 : i + 3]
+    negated = bool(following) and (following[0] in NEGATORS or following[:2] == ["no", "longer"])
+    meaning = DISABLED if negated or is_negated(words, i) else ENABLED
+    return FoundValue(i, i + 1, word_value(meaning, ValueType.BOOLEAN), _tense(words, i), weak=True)
 
 
 def _negated(value: TypedValue) -> TypedValue | None:
