@@ -87,7 +87,10 @@ def _range_end(tokens: list[Token], found: FoundValue) -> bool | None:
 
 
 def _after_a_time_to(tokens: list[Token], start: int) -> bool:
-    """`9am to 5pm`, `7:30 to 19:00`: "to" between two times ends a range ("moved to" does not)."""
+    """`9am to 5pm`, `7:30 to 19:00`, `10:00-14:00`: the second of two times ends a range
+    ("moved to 8:15" does not)."""
+    if start >= 1 and tokens[start - 1].kind is Kind.CLOCK:
+        return True
     if start < 2 or tokens[start - 1].key != "to":
         return False
     previous = tokens[start - 2]

@@ -23,6 +23,7 @@ from truthexpiry.services.value_words import CLAUSE_BREAKS, MONTHS
 Pair = tuple[str, str]
 _SCOPE_BEFORE = frozenset({"on", "for", "in", "at", "the"})
 _JOINERS = frozenset({"and", "or"})
+_MIN_ABBREVIATION = 3
 _Mention = tuple[int, int, list[tuple[str, str]]]
 
 
@@ -91,8 +92,23 @@ class ScopeFinder:
         missing = [k for k, values in keys.items() if k not in stated and GLOBAL not in values]
         if len(missing) != 1:
             return stated
-        unknown = self._unknown_value(missing[0], clauses)
+        unknown = self._abbreviated(missing[0], keys[missing[0]], clauses) or self._unknown_value(
+            missing[0], clauses
+        )
         return {**stated, missing[0]: [unknown]} if unknown else stated
+
+    def _abbreviated(self, key: str, values: tuple[str, ...], clauses: set[int]) -> str | None:
+        """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
+        one of the key's values."""
+        for i, token in enumerate(self._tokens):
+            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
+                continue
+            if len(token.key) < _MIN_ABBREVIATION or not self._unknown_word(token):
+                continue
+            found = [v for v in values if v != GLOBAL and v.startswith(token.key)]
+            if len(found) == 1:
+                return found[0]
+        return None
 
     def _unknown_value(self, key: str, clauses: set[int]) -> str | None:
         """`on Basic`, `for the Gold tier`: a word no vocabulary knows, where a scope value

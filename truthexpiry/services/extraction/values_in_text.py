@@ -21,6 +21,7 @@ from truthexpiry.services.value_words import (
     DISABLED,
     ENABLED,
     MODALS,
+    MONTHS,
     NEGATORS,
     POLARITY_PHRASES,
     POLARITY_WORDS,
@@ -141,11 +142,13 @@ def _on_is_a_state(tokens: list[Token], i: int) -> bool:
 
 
 def _is_date_part(tokens: list[Token], i: int, value: TypedValue) -> bool:
-    """`in 2024`, `since 2023`: a year, not a quantity."""
+    """`in 2024`, `July 2025`, `Q3 2026`: a year, not a quantity."""
     if value.type is not ValueType.QUANTITY or value.unit is not None:
         return False
     before = tokens[i - 1].key if i > 0 else ""
-    return bool(_YEAR.match(tokens[i].text)) and before in _DATE_PREPOSITIONS
+    if not _YEAR.match(tokens[i].text):
+        return False
+    return before in _DATE_PREPOSITIONS or before in MONTHS or before.startswith("q")
 
 
 def _tense(words: list[str], i: int) -> str:
