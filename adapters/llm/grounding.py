@@ -134,10 +134,12 @@ class _Grounder:
             key = _identifier(item.key)
             if key is None or key not in info.scope_values or key in pairs:
                 raise _UngroundedError(DropReason.UNKNOWN_SCOPE)
-            value = self._known_scopes.get(key, {}).get(_scope_value(item.value) or "")
-            if value is None:
+            canonical = _scope_value(item.value)
+            if canonical is None:
                 raise _UngroundedError(DropReason.UNKNOWN_SCOPE)
-            pairs[key] = value
+            # A value no record has ("Basic") stays as said, so that the answer can say there
+            # are no records for it; the text check below still needs one sentence to say it.
+            pairs[key] = self._known_scopes.get(key, {}).get(canonical, canonical)
         return tuple(sorted(pairs.items()))
 
 

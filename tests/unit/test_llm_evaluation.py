@@ -10,10 +10,8 @@ import pytest
 from adapters.cli.evaluation import load_cases, run_cases
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from lifecycle_mcp.repository import LifecycleRecordRepository
+from tests.datasets import DATA, DATASETS, SHARED_EVAL
 from tests.scripted_llm import extractor, rules_model
-
-SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
-DATA = Path(__file__).resolve().parents[1] / "data"
 
 
 def _run_live(records: Path, cases_path: Path) -> tuple[int, list[str], int, int]:
@@ -43,7 +41,7 @@ def test_every_public_case_passes_through_the_live_path() -> None:
     assert (dropped, fallbacks) == (0, 0)
 
 
-@pytest.mark.parametrize("name", ["parcelwing", "ferncliff", "cloudnest"])
+@pytest.mark.parametrize("name", DATASETS)
 def test_other_datasets_pass_through_the_live_path(name: str) -> None:
     count, failures, dropped, fallbacks = _run_live(
         DATA / f"{name}_records.json", DATA / f"{name}_cases.jsonl"

@@ -15,10 +15,9 @@ import pytest
 
 from adapters.cli.evaluation import load_cases, run_cases
 from lifecycle_mcp.repository import LifecycleRecordRepository
+from tests.datasets import DATA, DATASETS
 
-DATA = Path(__file__).resolve().parents[1] / "data"
 KNOWN_BUGS = DATA / "known_bugs"
-DATASETS = ("parcelwing", "ferncliff", "cloudnest")
 MIN_CASES = 15
 
 

@@ -38,6 +38,17 @@ class Binding:
         return replace(self, scope=scope)
 
 
+@dataclass(frozen=True, slots=True)
+class _Sentence:
+    """What binding needs to know about the sentence."""
+
+    tokens: list[Token]
+    names: Names
+    index: VocabularyIndex
+    clause_of: Callable[[int], int]
+    valued: frozenset[int]  # the clauses that state a value
+
+
 def bind(
     tokens: list[Token],
     names: Names,
@@ -47,6 +58,9 @@ def bind(
     *,
     every: bool = False,
 ) -> list[Binding]:
+    sentence = _Sentence(
+        tokens, names, index, clause_of, frozenset(clause_of(v.start) for v in values)
+    )
     bindings: list[Binding] = []
     for found in values:
         scored = []
@@ -62,9 +76,10 @@ def bind(
                     value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
                 if fit:
                     fitting.append((pair, value, fit))
+            # An entity that has an attribute the value fits comes first.
             entity_fit = max((fit for _, _, fit in fitting), default=0) >= 2
             for pair, value, fit in fitting:
-                score = _score(tokens, anchor, pair, found, fit, names, index, clause_of)
+                score = _score(sentence, anchor, pair, found, fit)
                 scored.append(((entity_fit, *score), pair, value, anchor.start))
         if not scored:
             continue
@@ -98,22 +113,22 @@ def _after_a_time_to(tokens: list[Token], start: int) -> bool:
 
 
 def _score(
-    tokens: list[Token],
-    anchor: Anchor,
-    pair: Pair,
-    found: FoundValue,
-    fit: int,
-    names: Names,
-    index: VocabularyIndex,
-    clause_of: Callable[[int], int],
+    sentence: _Sentence, anchor: Anchor, pair: Pair, found: FoundValue, fit: int
 ) -> tuple[object, ...]:
+    clause_of = sentence.clause_of
     clause = clause_of(found.start)
-    naming = names.naming.get(pair)
+    naming = sentence.names.naming.get(pair)
     same_clause = clause_of(anchor.start) == clause
     named_in_clause = naming is not None and any(clause_of(i) == clause for i in naming.positions)
-    fullness = names.fullness(pair, index)
-    ends = _range_end(tokens, found)
-    is_end = bool(index.attribute_words.get(pair, frozenset()) & END_NAME_WORDS)
+    # Names count in the value's own clause and in clauses that state no value: "snapshot
+    # retention 6 weeks" names the snapshot attribute for 6 weeks, not another clause's value.
+    fullness = sentence.names.fullness(
+        pair,
+        sentence.index,
+        lambda i: clause_of(i) == clause or clause_of(i) not in sentence.valued,
+    )
+    ends = _range_end(sentence.tokens, found)
+    is_end = bool(sentence.index.attribute_words.get(pair, frozenset()) & END_NAME_WORDS)
     fits_range = ends is None or ends == is_end
     # A clause that names an attribute wholly means it, even in a unit that does not fit it.
     wholly = named_in_clause and fullness[0]

@@ -11,6 +11,7 @@ between two attributes of one entity: "backup retention" names `retention_days` 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from truthexpiry.services.extraction.text import Kind, Token, find_phrases
@@ -36,17 +37,22 @@ class Naming:
     """How the sentence names one attribute: where, and how fully."""
 
     positions: list[int] = field(default_factory=list)
-    words: set[str] = field(default_factory=set)  # the name's word stems found
-    phrases: set[str] = field(default_factory=set)  # its whole name, label or aliases found
+    words: dict[str, list[int]] = field(default_factory=dict)  # word stem -> where it stands
+    phrases: dict[str, list[int]] = field(default_factory=dict)  # whole names and aliases
 
     @property
     def whole(self) -> bool:
         return bool(self.phrases)
 
-    def fullness(self, needed: int) -> tuple[bool, int, int]:
-        """Named wholly?, how many of its words, and how few left out."""
-        found = len(self.words)
-        return (self.whole or found >= needed, found + 2 * self.whole, found - needed)
+    def add_word(self, word: str, at: int) -> None:
+        self.words.setdefault(word, []).append(at)
+
+    def fullness(self, needed: int, where: Callable[[int], bool]) -> tuple[bool, int, int]:
+        """Named wholly?, how many of its words, and how few left out, counting only the
+        names at places `where` accepts."""
+        found = sum(any(where(i) for i in at) for at in self.words.values())
+        whole = any(where(i) for at in self.phrases.values() for i in at)
+        return (whole or found >= needed, found + 2 * whole, found - needed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,7 @@ class Names:
     def named_attribute(self, entity: str, index: VocabularyIndex) -> str | None:
         """The attribute of `entity` the sentence is about: the one it names most fully, or
         its only one."""
-        named = [(self.fullness(p, index), p[1]) for p in self.naming if p[0] == entity]
+        named = [(self.fullness(p, index, _anywhere), p[1]) for p in self.naming if p[0] == entity]
         if not named:  # none named: the plainest one, with the fewest words to its name
             named = [
                 (
@@ -71,9 +77,15 @@ class Names:
         top = {attribute for score, attribute in named if score == best}
         return top.pop() if len(top) == 1 else None
 
-    def fullness(self, pair: Pair, index: VocabularyIndex) -> tuple[bool, int, int]:
+    def fullness(
+        self, pair: Pair, index: VocabularyIndex, where: Callable[[int], bool]
+    ) -> tuple[bool, int, int]:
         needed = len(index.attribute_words.get(pair, ()))
-        return self.naming.get(pair, Naming()).fullness(needed)
+        return self.naming.get(pair, Naming()).fullness(needed, where)
+
+
+def _anywhere(_: int) -> bool:
+    return True
 
 
 def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
@@ -98,7 +110,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for pair in index.attribute_names[match.phrase]:
             entry = naming.setdefault(pair, Naming())
             entry.positions.append(match.start)
-            entry.phrases.add(match.phrase)
+            entry.phrases.setdefault(match.phrase, []).append(match.start)
         taken.update(range(match.start, match.end))
     for i, token in enumerate(tokens):
         if i in reserved or token.kind is not Kind.WORD:
@@ -107,14 +119,14 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for pair in index.attribute_stems.get(word, ()):
             entry = naming.setdefault(pair, Naming())
             entry.positions.append(i)
-            entry.words.add(word)
+            entry.add_word(word, i)
             taken.add(i)
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
-        for token in tokens[anchor.start : anchor.end]:
-            word = _name_word(token)
+        for at in range(anchor.start, anchor.end):
+            word = _name_word(tokens[at])
             for pair in index.attribute_stems.get(word, ()):
                 if pair[0] == anchor.entity:
-                    naming.setdefault(pair, Naming()).words.add(word)
+                    naming.setdefault(pair, Naming()).add_word(word, at)
     anchored = {a.entity for a in anchors}
     anchors += _attribute_anchors(naming, anchored, index)
     anchors += _stem_anchors(
