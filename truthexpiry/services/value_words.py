@@ -44,7 +44,7 @@ MODALS = frozenset("can could may".split())
 # In free text these are too common to count as a value ("no plan", "true story").
 VALUE_ONLY_POLARITY_WORDS = frozenset("yes true no false".split())
 NEGATORS = frozenset("not never cannot nor".split())
-CLAUSE_BREAKS = frozenset(", ; : ( ) and but while whereas though although".split())
+CLAUSE_BREAKS = frozenset(", ; : ( ) and but while whereas though although so".split())
 # Words that may surround a value without changing it: "has been turned off" is still "off".
 FILLER_WORDS = frozenset(
     "is are was were be been has have had now turned switched set to currently still it "

@@ -32,6 +32,7 @@ class Binding:
     value: TypedValue | None
     unique: bool
     anchor: int  # where the name it binds to starts
+    fit: int = 3  # how well the value fits the attribute (see `accepts`)
     scope: dict[str, list[str]] = field(default_factory=dict)
 
     def with_scope(self, scope: dict[str, list[str]]) -> Binding:
@@ -80,14 +81,16 @@ def bind(
             entity_fit = max((fit for _, _, fit in fitting), default=0) >= 2
             for pair, value, fit in fitting:
                 score = _score(sentence, anchor, pair, found, fit)
-                scored.append(((entity_fit, *score), pair, value, anchor.start))
+                scored.append(((entity_fit, *score), pair, value, anchor.start, fit))
         if not scored:
             continue
         best = max(item[0] for item in scored)
         top = {item[1:] for item in scored if item[0] == best}
-        unique = len({pair for pair, _, _ in top}) == 1
+        unique = len({pair for pair, _, _, _ in top}) == 1
         if unique or every:
-            bindings.extend(Binding(pair, found, value, unique, at) for pair, value, at in top)
+            bindings.extend(
+                Binding(pair, found, value, unique, at, fit) for pair, value, at, fit in top
+            )
     return _drop_idle(bindings, names)
 
 
@@ -98,7 +101,21 @@ def _range_end(tokens: list[Token], found: FoundValue) -> bool | None:
     before = {t.key for t in tokens[max(found.start - 2, 0) : found.start]}
     if before & RANGE_END_WORDS or _after_a_time_to(tokens, found.start):
         return True
-    return False if "from" in before else None
+    if "from" in before or _before_a_time(tokens, found.end):
+        return False
+    return None
+
+
+def _before_a_time(tokens: list[Token], end: int) -> bool:
+    """`7:30 to 19:00`, `9am till 5pm`: the first of two times starts a range."""
+    after = tokens[end : end + 2]
+    if after and after[0].kind is Kind.CLOCK:
+        return True
+    return (
+        len(after) == 2
+        and (after[0].key in RANGE_END_WORDS or after[0].key == "to")
+        and after[1].kind in (Kind.CLOCK, Kind.NUMBER)
+    )
 
 
 def _after_a_time_to(tokens: list[Token], start: int) -> bool:

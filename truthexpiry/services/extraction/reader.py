@@ -104,6 +104,8 @@ def _one_value(group: list[Binding]) -> str | None:
     """One value per attribute and scope: the present one where past and present differ; a
     modal ("can") only where nothing else is said."""
     group = [b for b in group if not b.found.weak] or group
+    best = max(b.fit for b in group)
+    group = [b for b in group if b.fit == best]  # "€15,000 ... that 12k payment": the euros
     for pool in (group, [b for b in group if b.found.tense != "past"]):
         texts = {b.value.text for b in pool if b.value is not None}
         if len(texts) == 1:

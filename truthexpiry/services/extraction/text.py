@@ -26,7 +26,7 @@ _TOKEN = re.compile(
     re.IGNORECASE,
 )
 _NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?k?)$")
-_NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?)/([a-z]+)$")
+_NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?[a-z]*)/([a-z]+)$")
 _NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z]+)|([a-z%]+))$")
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _POSSESSIVE = re.compile("['\u2019]s\\b", re.IGNORECASE)
@@ -97,9 +97,9 @@ def _word_tokens(word: str) -> list[Token]:
     if lower.isalpha():  # the common case: a plain word
         return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper())]
     rate = _NUMBER_PER_WORD.match(lower)
-    if rate:  # "45/day", "0.28/km": a number, "per", a unit
+    if rate:  # "45/day", "28p/km": a number, "per", a unit
         return [
-            Token(rate[1], rate[1], Kind.NUMBER),
+            *tokenize(rate[1]),
             Token("/", "/", Kind.PUNCT),
             *_word_tokens(rate[2]),
         ]
