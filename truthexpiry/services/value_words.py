@@ -40,7 +40,7 @@ POLARITY_PHRASES: dict[tuple[str, str], str] = {
 }
 # Modal verbs that say something may be done ("managers can fly business"): a weak "enabled",
 # read only where no availability word is said, and only for on/off attributes.
-MODALS = frozenset("can could may".split())
+MODALS = frozenset("can could".split())
 # In free text these are too common to count as a value ("no plan", "true story").
 VALUE_ONLY_POLARITY_WORDS = frozenset("yes true no false".split())
 NEGATORS = frozenset("not never cannot nor".split())

@@ -14,16 +14,20 @@ from dataclasses import dataclass
 from itertools import product
 
 from truthexpiry.models.claim_key import Scope
-from truthexpiry.services.extraction.binding import Binding, bind
-from truthexpiry.services.extraction.names import Names, find_names
+from truthexpiry.services.extraction.binding import Binding, accepts, bind
+from truthexpiry.services.extraction.names import Anchor, Names, find_names
+from truthexpiry.services.extraction.values_in_text import FoundValue
 from truthexpiry.services.extraction.scopes import ScopeFinder
-from truthexpiry.services.extraction.text import Sentence
+from truthexpiry.models.values import ValueType
+from truthexpiry.services.extraction.text import Sentence, Token
 from truthexpiry.services.extraction.values_in_text import find_values
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 
 # "Tell me about ..." asks for the current value as much as a question does.
 _REQUEST_WORDS = frozenset({"tell", "show", "explain", "check"})
 _MAX_SCOPE_COMBINATIONS = 8
+_SELF_TYPED = frozenset({ValueType.TIME_OF_DAY, ValueType.DATE})
+_EXACT_FIT = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,12 +43,10 @@ def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
     """The statements a sentence makes, unambiguous ones only."""
     tokens = sentence.tokens
     asks = sentence.asks or bool({t.key for t in tokens[:3]} & _REQUEST_WORDS)
-    names = find_names(tokens, index)
-    if not names.anchors:
+    analysed = _analyse(tokens, index)
+    if analysed is None:
         return []
-    scopes = ScopeFinder(tokens, index, names.taken)
-    values = find_values(tokens, index, names.taken | scopes.taken)
-    scopes.note_values(values, names.anchors[0].start)
+    names, scopes, values = analysed
     bindings = bind(tokens, names, values, index, scopes.clause_of)
     statements = _stated(bindings, scopes)
     spoken = {s.entity for s in statements}
@@ -64,16 +66,53 @@ def readings(sentence: Sentence, index: VocabularyIndex) -> list[Binding]:
     """Every binding of a value to an attribute the sentence allows, ambiguous ones included,
     with the scope values bound to it."""
     tokens = sentence.tokens
-    names = find_names(tokens, index)
-    if not names.anchors:
+    analysed = _analyse(tokens, index)
+    if analysed is None:
         return []
-    scopes = ScopeFinder(tokens, index, names.taken)
-    values = find_values(tokens, index, names.taken | scopes.taken)
-    scopes.note_values(values, names.anchors[0].start)
+    names, scopes, values = analysed
     return [
         b.with_scope(scopes.for_value(b.pair, b.found.start, b.anchor))
         for b in bind(tokens, names, values, index, scopes.clause_of, every=True)
     ]
+
+
+def _analyse(
+    tokens: list[Token], index: VocabularyIndex
+) -> tuple[Names, ScopeFinder, list[FoundValue]] | None:
+    """The sentence's names, scope values and values; None when it names nothing."""
+    names = find_names(tokens, index)
+    scopes = ScopeFinder(tokens, index, names.taken)
+    values = find_values(tokens, index, names.taken | scopes.taken)
+    if not names.anchors:
+        anchor = _anchor_by_type(values, scopes.stated_keys(), index)
+        if anchor is None:
+            return None
+        names.anchors.append(anchor)
+    scopes.note_values(values, names.anchors[0].start)
+    return names, scopes, values
+
+
+def _anchor_by_type(
+    values: list[FoundValue], keys: set[str], index: VocabularyIndex
+) -> Anchor | None:
+    """A sentence that names no entity but states scope values and a value only one entity's
+    attributes take in those scopes ("bramley weekday hrs are 7:30 to 19:00"): that entity."""
+    if not keys:
+        return None
+    typed = [
+        v
+        for v in values
+        if v.value is not None and (v.value.unit is not None or v.value.type in _SELF_TYPED)
+    ]
+    entities = {
+        pair[0]
+        for found in typed
+        for pair, info in index.infos.items()
+        if keys <= set(info.scope_values) and accepts(info, found.value, found) == _EXACT_FIT
+    }
+    if len(entities) != 1 or not typed:
+        return None
+    return Anchor(entities.pop(), typed[0].start, typed[0].start, 0)
 
 
 def query_scopes(

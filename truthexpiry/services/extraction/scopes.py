@@ -41,6 +41,10 @@ class ScopeFinder:
         self._valued: set[int] = set()
         self._leading: set[int] = set()
 
+    def stated_keys(self) -> set[str]:
+        """The scope keys the sentence's scope values may belong to."""
+        return {key for _, _, pairs in self._mentions for key, _ in pairs}
+
     def clause_of(self, i: int) -> int:
         return self._clauses[i] if i < len(self._clauses) else -1
 
