@@ -38,9 +38,10 @@ POLARITY_PHRASES: dict[tuple[str, str], str] = {
     ("shut", "down"): DISABLED,
     ("killed", "off"): DISABLED,
 }
-# Modal verbs that say something may be done ("managers can fly business"): a weak "enabled",
-# read only where no availability word is said, and only for on/off attributes.
-MODALS = frozenset("can could".split())
+# Modal verbs and verbs of having that say something is there to use ("managers can fly
+# business", "Irish orders get gift wrapping", "web doesn't have it", "has no walk-in"): a weak
+# availability, read only where no availability word is said, and only for on/off attributes.
+MODALS = frozenset("can could get gets have has".split())
 # In free text these are too common to count as a value ("no plan", "true story").
 VALUE_ONLY_POLARITY_WORDS = frozenset("yes true no false".split())
 NEGATORS = frozenset("not never cannot nor".split())

@@ -26,6 +26,7 @@ from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 # "Tell me about ..." asks for the current value as much as a question does.
 _REQUEST_WORDS = frozenset({"tell", "show", "explain", "check"})
 _MAX_SCOPE_COMBINATIONS = 8
+_WH_WORDS = frozenset("what which how who where when why".split())
 _SELF_TYPED = frozenset({ValueType.TIME_OF_DAY, ValueType.DATE})
 _EXACT_FIT = 3
 
@@ -83,6 +84,8 @@ def _analyse(
     names = find_names(tokens, index)
     scopes = ScopeFinder(tokens, index, names.taken)
     values = find_values(tokens, index, names.taken | scopes.taken)
+    if tokens and tokens[0].key in _WH_WORDS:  # "What plans have X?" asks, it does not say
+        values = [v for v in values if not v.weak]
     if not names.anchors:
         anchor = _anchor_by_type(values, scopes.stated_keys(), index)
         if anchor is None:

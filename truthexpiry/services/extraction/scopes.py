@@ -61,7 +61,11 @@ class ScopeFinder:
         keys = self._index.infos[pair].scope_values
         clause = self.clause_of(at)
         valueless = sorted(
-            {self.clause_of(start) for start, _, _ in self._mentions} - self._valued,
+            (
+                c
+                for c in {self.clause_of(start) for start, _, _ in self._mentions} - self._valued
+                if c < clause or self._opens_with_scope(c)
+            ),
             key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
         )
         stated: dict[str, list[str]] = {}
@@ -69,6 +73,23 @@ class ScopeFinder:
             for key, values in self._stated(keys, [other]).items():
                 stated.setdefault(key, values)
         return self._with_unknown(keys, stated, {clause, *valueless})
+
+    def _opens_with_scope(self, clause: int) -> bool:
+        """A clause after the value lends its scope only when it is one: ", for Starter",
+        "(EMEA only)"; not "so it lands before EU open"."""
+        first = next(
+            (
+                i
+                for i, c in enumerate(self._clauses)
+                if c == clause and self._tokens[i].key not in CLAUSE_BREAKS
+            ),
+            None,
+        )
+        if first is None:
+            return False
+        if self._tokens[first].key in _SCOPE_BEFORE:
+            first += 1
+        return any(start == first for start, _, _ in self._mentions)
 
     def for_query(self, pair: Pair) -> dict[str, list[str]]:
         """The scope values of a question that asks for a value: all the sentence states."""

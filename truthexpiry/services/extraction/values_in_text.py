@@ -103,7 +103,7 @@ def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
     if word not in MODALS:
         return None
     following = words[i + 1 : i + 3]
-    negated = bool(following) and (following[0] in NEGATORS or following[:2] == ["no", "longer"])
+    negated = bool(following) and (following[0] in NEGATORS | {"no"})
     meaning = DISABLED if negated or is_negated(words, i) else ENABLED
     return FoundValue(i, i + 1, word_value(meaning, ValueType.BOOLEAN), _tense(words, i), weak=True)
 
