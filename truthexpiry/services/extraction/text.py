@@ -29,7 +29,10 @@ _NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?k?)$")
 _NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?[a-z]*)/([a-z]+)$")
 _NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z]+)|([a-z%]+))$")
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
+_IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
+_ONLY = re.compile(r"(?<=[a-z])-only\b", re.IGNORECASE)  # "paper-only" is "paper only"
 _POSSESSIVE = re.compile("['\u2019]s\\b", re.IGNORECASE)
+_FULL_NEGATION = {"ca": "can not", "wo": "will not"}
 # Words that may be glued to a number and still be read apart: units, currencies, am/pm.
 _GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
 
@@ -66,7 +69,8 @@ class Sentence:
 
 def sentences(text: str) -> list[Sentence]:
     """The sentences of `text`, tokenized."""
-    cleaned = _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text[:MAX_TEXT_CHARS]))
+    text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text[:MAX_TEXT_CHARS])
+    cleaned = _POSSESSIVE.sub("", _CONTRACTION.sub(" not", _ONLY.sub(" only", text)))
     result = []
     for match in _SENTENCE.finditer(cleaned):
         chunk = match.group().strip()
