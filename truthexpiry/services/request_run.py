@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import date
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claim_key import ClaimKey, Scope
 from truthexpiry.models.claims import Claim, ValueQuery
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
@@ -40,9 +40,8 @@ class RequestRun:
     def verdict(self, claim: Claim) -> Verdict:
         verdict = self._verdict(claim)
         explanation = verdict.explanation
-        scopes = known_scopes(claim.entity, claim.attribute, self._catalog)
-        if verdict.reason is UnverifiedReason.NO_RECORDS and scopes:
-            explanation += f" Records exist for {scopes}."
+        if verdict.reason is UnverifiedReason.NO_RECORDS:
+            explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
         subject = self._catalog.describe(claim.entity, claim.attribute)
         return replace(verdict, subject=subject, explanation=explanation)
 
@@ -67,6 +66,13 @@ class RequestRun:
             return None
         resolution = self._resolve(key)
         subject = self._catalog.describe(query.entity, query.attribute)
+        if not isinstance(resolution, EvidenceUnavailableError) and (
+            resolution.reason is UnverifiedReason.NO_RECORDS
+        ):
+            explanation = self._no_records(
+                query.entity, query.attribute, query.scope, resolution.explanation
+            )
+            resolution = replace(resolution, explanation=explanation)
         if isinstance(resolution, EvidenceUnavailableError):
             return Answer(
                 key, Status.UNVERIFIED, (), (), unavailable_notice(resolution), subject=subject
@@ -81,6 +87,21 @@ class RequestRun:
             subject,
         )
         return self._owners.answer(answer, resolution)
+
+    def _no_records(self, entity: str, attribute: str, stated: Scope, explanation: str) -> str:
+        """Say which stated scope value no record has, and which values do exist."""
+        info = self._catalog.attributes.get((entity, attribute))
+        if info is None:
+            return explanation
+        unknown = [(k, v) for k, v in stated if v not in info.scope_values.get(k, (v,))]
+        if not unknown:
+            scopes = known_scopes(entity, attribute, self._catalog)
+            return explanation + (f" Records exist for {scopes}." if scopes else "")
+        return " ".join(
+            f"There are no records for {k}={v}; records exist for "
+            f"{', '.join(f'{k}={value}' for value in info.scope_values[k])}."
+            for k, v in unknown
+        )
 
     def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:
         if key not in self._resolutions:
