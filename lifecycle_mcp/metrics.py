@@ -11,7 +11,7 @@ import time
 from collections.abc import Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Histogram, make_asgi_app
-from prometheus_client.core import GaugeMetricFamily
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -67,7 +67,7 @@ class _DatasetCollector(Collector):
     def __init__(self, holder: DatasetHolder) -> None:
         self._holder = holder
 
-    def collect(self) -> Iterator[GaugeMetricFamily]:
+    def collect(self) -> Iterator[GaugeMetricFamily | CounterMetricFamily]:
         loaded = self._holder.current
         yield GaugeMetricFamily(
             "lifecycle_mcp_dataset_records",
@@ -83,4 +83,9 @@ class _DatasetCollector(Collector):
             "lifecycle_mcp_last_reload_failed",
             "1 when the last reload was rejected and the previous dataset is still served.",
             value=1 if self._holder.last_reload_error else 0,
+        )
+        yield CounterMetricFamily(
+            "lifecycle_mcp_reload_failures",
+            "Dataset reloads refused since start; each file version is tried and counted once.",
+            value=self._holder.reload_failures,
         )

@@ -54,7 +54,10 @@ class RunningServer:
 
 
 def server_environment(
-    directory: Path, tokens: tuple[str, ...], **overrides: str
+    directory: Path,
+    tokens: tuple[str, ...],
+    extra_env: dict[str, str] | None = None,
+    **overrides: str,
 ) -> tuple[dict[str, str], Path, int, int]:
     """Environment for a server on free ports, serving a copy of the packaged dataset."""
     dataset = directory / "lifecycle.json"
@@ -68,6 +71,7 @@ def server_environment(
         f"{PREFIX}DATASET_PATH": str(dataset),
     }
     env |= {f"{PREFIX}{name}": value for name, value in overrides.items()}
+    env |= extra_env or {}
     return env, dataset, port, health_port
 
 
@@ -86,13 +90,19 @@ def run_server_command(
 
 
 @contextmanager
-def launch_server(directory: Path, **overrides: str) -> Iterator[RunningServer]:
+def launch_server(
+    directory: Path,
+    extra_env: dict[str, str] | None = None,
+    open_files: int | None = None,
+    **overrides: str,
+) -> Iterator[RunningServer]:
+    """`open_files`: the server's limit on open file descriptors (soft and hard), if any."""
     tokens = (secrets.token_urlsafe(24), secrets.token_urlsafe(24))
-    env, dataset, port, health_port = server_environment(directory, tokens, **overrides)
+    env, dataset, port, health_port = server_environment(directory, tokens, extra_env, **overrides)
     log_path = directory / "server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "lifecycle_mcp.server"],
+            server_command(open_files),
             env=env,
             cwd=ROOT,
             stdout=log,
@@ -111,6 +121,17 @@ def launch_server(directory: Path, **overrides: str) -> Iterator[RunningServer]:
             yield server
         finally:
             stop(process)
+
+
+def server_command(open_files: int | None) -> list[str]:
+    if open_files is None:
+        return [sys.executable, "-m", "lifecycle_mcp.server"]
+    limited = (
+        "import resource, runpy; "
+        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({open_files}, {open_files})); "
+        "runpy.run_module('lifecycle_mcp.server', run_name='__main__')"
+    )
+    return [sys.executable, "-c", limited]
 
 
 def stop(process: subprocess.Popen[bytes]) -> int:
