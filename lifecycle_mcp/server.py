@@ -23,8 +23,10 @@ from starlette.types import ASGIApp
 from lifecycle_mcp.auth import BearerAuthMiddleware
 from lifecycle_mcp.health import health_app
 from lifecycle_mcp.holder import DatasetHolder, load_dataset
+from lifecycle_mcp.limits import Limits, files_in_use, fit_to_open_files, open_file_limit
 from lifecycle_mcp.metrics import ServerMetrics
-from lifecycle_mcp.serving import QuietServer, http_server, serve_all, wait_until_started
+from lifecycle_mcp.request_limits import RequestLimits
+from lifecycle_mcp.serving import GuardedServer, http_server, serve_all, wait_until_started
 from lifecycle_mcp.settings import ServerSettings, SettingsError, load_settings, parse_settings
 from lifecycle_mcp.tools import register_tools
 from truthexpiry.models.errors import InvalidDatasetError
@@ -39,7 +41,9 @@ INSTRUCTIONS = (
     "The server never decides which value is valid."
 )
 _LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
-_QUIET_LOGGERS = ("mcp", "uvicorn", "uvicorn.error", "sse_starlette", "httpx2")
+_QUIET_LOGGERS = ("mcp", "sse_starlette", "httpx2")
+# uvicorn warns once per malformed request: under a flood that would be a flood of log lines.
+_QUIETER_LOGGERS = ("uvicorn", "uvicorn.error")
 
 
 def transport_security(settings: ServerSettings) -> TransportSecuritySettings:
@@ -51,7 +55,9 @@ def transport_security(settings: ServerSettings) -> TransportSecuritySettings:
     return TransportSecuritySettings(allowed_hosts=hosts, allowed_origins=origins)
 
 
-def build_mcp_app(settings: ServerSettings, holder: DatasetHolder) -> ASGIApp:
+def build_mcp_app(settings: ServerSettings, holder: DatasetHolder, limits: Limits) -> ASGIApp:
+    """`/mcp` behind bearer auth, then the request limits (so that callers without a token
+    take no slot of the requests in flight)."""
     server: MCPServer[Any] = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
     register_tools(server, holder)
     app: ASGIApp = server.streamable_http_app(
@@ -59,6 +65,12 @@ def build_mcp_app(settings: ServerSettings, holder: DatasetHolder) -> ASGIApp:
         json_response=True,
         host=settings.host,
         transport_security=transport_security(settings),
+    )
+    app = RequestLimits(
+        app,
+        max_in_flight=limits.max_in_flight,
+        max_body_bytes=limits.max_body_bytes,
+        read_timeout=limits.read_timeout,
     )
     if not settings.auth_disabled:
         app = BearerAuthMiddleware(app, [token.reveal() for token in settings.tokens])
@@ -78,32 +90,72 @@ def check(environ: Mapping[str, str]) -> list[str]:
 
 
 async def _serve(settings: ServerSettings, holder: DatasetHolder) -> bool:
-    app = build_mcp_app(settings, holder)
-    servers = []
-    if settings.metrics_port is not None:
-        metrics = ServerMetrics(holder)
+    limits = fitted_limits(settings.limits)
+    app = build_mcp_app(settings, holder, limits)
+    metrics = ServerMetrics(holder) if settings.metrics_port is not None else None
+    if metrics is not None:
         app = metrics.instrument(app)
-        servers.append(
-            http_server(metrics.asgi_app(), settings.host, settings.metrics_port, lifespan=False)
-        )
-    mcp = http_server(app, settings.host, settings.port, lifespan=True)
-    health = http_server(
-        health_app(holder, lambda: mcp.started), settings.host, settings.health_port, lifespan=False
+    mcp = http_server(
+        app,
+        settings.host,
+        settings.port,
+        lifespan=True,
+        capacity=limits.max_connections,
+        read_timeout=limits.read_timeout,
     )
-    announcement = asyncio.create_task(_announce(settings, holder, mcp, health))
+    side = [
+        http_server(
+            health_app(holder, lambda: mcp.started),
+            settings.host,
+            settings.health_port,
+            lifespan=False,
+            capacity=limits.side_connections,
+            read_timeout=limits.read_timeout,
+        )
+    ]
+    if metrics is not None and settings.metrics_port is not None:
+        metrics.watch_listener(mcp.gate, lambda: mcp.started)
+        side.append(
+            http_server(
+                metrics.asgi_app(),
+                settings.host,
+                settings.metrics_port,
+                lifespan=False,
+                capacity=limits.side_connections,
+                read_timeout=limits.read_timeout,
+            )
+        )
+    announcement = asyncio.create_task(_announce(settings, limits, holder, mcp, side[0]))
     try:
-        return await serve_all([mcp, health, *servers], holder, settings.reload_seconds)
+        return await serve_all([mcp], side, holder, settings.reload_seconds)
     finally:
         announcement.cancel()
 
 
-async def _announce(settings: ServerSettings, holder: DatasetHolder, *servers: QuietServer) -> None:
+def fitted_limits(configured: Limits) -> Limits:
+    """The configured limits, with the connection cap lowered to fit the open-file limit."""
+    open_files = open_file_limit()
+    limits = fit_to_open_files(configured, open_files, files_in_use())
+    if limits.max_connections < configured.max_connections:
+        logger.warning(
+            "at most %d connections on the MCP port (not %d): the open-file limit is %d",
+            limits.max_connections,
+            configured.max_connections,
+            open_files,
+        )
+    return limits
+
+
+async def _announce(
+    settings: ServerSettings, limits: Limits, holder: DatasetHolder, *servers: GuardedServer
+) -> None:
     if not await wait_until_started(servers):
         return
     loaded = holder.current.repository
     logger.info(
         "lifecycle MCP server at http://%s:%d/mcp, probes on port %d; dataset %s (%d records) "
-        "from %s; auth %s; hot reload %s; extra allowed hosts: %s",
+        "from %s; auth %s; hot reload %s; extra allowed hosts: %s; at most %d connections, "
+        "%d requests in flight, %d-byte bodies, %gs to send a request",
         settings.host,
         settings.port,
         settings.health_port,
@@ -113,6 +165,10 @@ async def _announce(settings: ServerSettings, holder: DatasetHolder, *servers: Q
         settings.auth_summary,
         f"every {settings.reload_seconds:g}s" if settings.reload_seconds else "off",
         ", ".join(settings.allowed_hosts) or "none",
+        limits.max_connections,
+        limits.max_in_flight,
+        limits.max_body_bytes,
+        limits.read_timeout,
     )
 
 
@@ -125,6 +181,8 @@ def configure_logging() -> None:
     root.setLevel(logging.INFO)
     for name in _QUIET_LOGGERS:
         logging.getLogger(name).setLevel(logging.WARNING)
+    for name in _QUIETER_LOGGERS:
+        logging.getLogger(name).setLevel(logging.ERROR)
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -37,6 +37,11 @@ class RunningServer:
     dataset_path: Path
     log_path: Path
     process: subprocess.Popen[bytes]
+    metrics_url: str | None = None  # when metrics are enabled
+
+    @property
+    def mcp_port(self) -> int:
+        return int(self.mcp_url.rsplit(":", 1)[1].removesuffix("/mcp"))
 
     @property
     def token(self) -> str:
@@ -116,11 +121,18 @@ def launch_server(
                 dataset_path=dataset,
                 log_path=log_path,
                 process=process,
+                metrics_url=_metrics_url(env),
             )
             _wait_until_ready(process, server)
             yield server
         finally:
             stop(process)
+
+
+def _metrics_url(env: dict[str, str]) -> str | None:
+    if env.get("TRUTH_EXPIRY_METRICS_ENABLED") != "1":
+        return None
+    return f"http://127.0.0.1:{env.get('TRUTH_EXPIRY_METRICS_PORT', '9090')}/metrics"
 
 
 def server_command(open_files: int | None) -> list[str]:
