@@ -6,11 +6,13 @@ request head as long as a client takes to send it, so a few hundred half-sent re
 every file descriptor of the process, and the probe port, sharing them, stops answering. Here
 each listener accepts through a `ConnectionGate` of its own:
 
-* at most `capacity` connections are open at once. When a new one arrives at the cap, the open
-  connection that has waited longest with no request in progress (idle between requests, or
-  still sending its request head) is closed to make room, so that a caller that sends its
-  request promptly always gets in. While every connection is serving a request, new ones wait
-  in the kernel's accept queue, where they hold no descriptor of ours;
+* at most `capacity` connections are open at once. When a new one arrives at the cap, an open
+  connection with no request in progress is closed to make room, so that a caller that sends
+  its request promptly always gets in: first the oldest of those that never completed a request
+  (a half-sent request, say), and only when there is none, the keep-alive connection idle the
+  longest, so that a flood of new connections does not push out the clients already being
+  served. While every connection is serving a request, new ones wait in the kernel's accept
+  queue, where they hold no descriptor of ours;
 * a request head must arrive within `read_timeout` of the connection opening, or of its first
   byte after a keep-alive pause; otherwise the connection is closed.
 """
@@ -35,7 +37,7 @@ _RESOURCE_ERRORS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 
 
 class ConnectionGate:
-    """The open connections of one listener, oldest-idle first; counts what it closed."""
+    """The open connections of one listener, longest idle first; counts what it closed."""
 
     def __init__(self, capacity: int) -> None:
         self.capacity = capacity
@@ -75,7 +77,8 @@ class ConnectionGate:
         """Below capacity, or after closing the longest-idle connection; False if all are busy."""
         if len(self._open) < self.capacity:
             return True
-        idle = next((c for c in self._open if not c.busy), None)
+        idle = next((c for c in self._open if not c.busy and not c.served), None)
+        idle = idle or next((c for c in self._open if not c.busy), None)
         if idle is None:
             return False
         del self._open[idle]  # counted out now: its descriptor is freed on the next loop turn
@@ -92,6 +95,7 @@ class GuardedH11Protocol(H11Protocol):
         self._gate = gate
         self._read_timeout = read_timeout
         self._head_deadline: asyncio.TimerHandle | None = None
+        self.served = False  # a response has been completed on this connection
 
     @property
     def busy(self) -> bool:
@@ -108,6 +112,7 @@ class GuardedH11Protocol(H11Protocol):
         self._watch_head()
 
     def on_response_complete(self) -> None:
+        self.served = True
         super().on_response_complete()
         self._gate.went_idle(self)
 

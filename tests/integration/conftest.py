@@ -21,6 +21,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from adapters.lifecycle_mcp.local_server import server_command
 from adapters.local_process import free_port, stop_process
 from lifecycle_mcp.repository import packaged_dataset_path
 
@@ -133,17 +134,6 @@ def _metrics_url(env: dict[str, str]) -> str | None:
     if env.get("TRUTH_EXPIRY_METRICS_ENABLED") != "1":
         return None
     return f"http://127.0.0.1:{env.get('TRUTH_EXPIRY_METRICS_PORT', '9090')}/metrics"
-
-
-def server_command(open_files: int | None) -> list[str]:
-    if open_files is None:
-        return [sys.executable, "-m", "lifecycle_mcp.server"]
-    limited = (
-        "import resource, runpy; "
-        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({open_files}, {open_files})); "
-        "runpy.run_module('lifecycle_mcp.server', run_name='__main__')"
-    )
-    return [sys.executable, "-c", limited]
 
 
 def stop(process: subprocess.Popen[bytes]) -> int:

@@ -84,6 +84,7 @@ class FakeConnection:
     """What the gate reads of a connection: whether it is busy, and its transport."""
 
     busy: bool
+    served: bool = False
     transport: FakeTransport = field(default_factory=FakeTransport)
 
 
@@ -112,6 +113,19 @@ def test_at_capacity_the_longest_idle_connection_makes_room() -> None:
     assert not newer_idle.transport.closed
     assert gate.open_count == 2
     assert gate.closed_by_reason["evicted"] == 1
+
+
+def test_a_connection_that_never_completed_a_request_goes_before_a_served_one() -> None:
+    served = FakeConnection(busy=False, served=True)
+    half_sent = FakeConnection(busy=False)
+    gate = gate_with(served, half_sent, capacity=2)
+
+    gate.make_room()
+    assert half_sent.transport.closed
+    assert not served.transport.closed
+    gate.opened(cast(GuardedH11Protocol, FakeConnection(busy=True)))
+    gate.make_room()  # none left that never completed a request: the served one goes
+    assert served.transport.closed
 
 
 def test_a_connection_that_just_finished_a_request_is_closed_last() -> None:
