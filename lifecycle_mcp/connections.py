@@ -144,7 +144,7 @@ class GuardedH11Protocol(H11Protocol):
 def listen(host: str, port: int) -> socket.socket:
     """A non-blocking listening TCP socket; OSError names the address when it is taken."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
@@ -176,6 +176,9 @@ async def accept_connections(
             _refuse(connection)
             continue
         try:
+            # Replies go out at once, never held back for an ACK (Nagle's algorithm): asyncio
+            # sets this itself only on sockets it knows to be TCP.
+            connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             await loop.connect_accepted_socket(protocol, connection)
         except OSError:
             connection.close()
