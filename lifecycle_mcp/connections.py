@@ -74,11 +74,12 @@ class ConnectionGate:
             await self._changed.wait()
 
     def make_room(self) -> bool:
-        """Below capacity, or after closing the longest-idle connection; False if all are busy."""
+        """True below capacity, or once an idle connection is closed; False if all are busy."""
         if len(self._open) < self.capacity:
             return True
         idle = next((c for c in self._open if not c.busy and not c.served), None)
-        idle = idle or next((c for c in self._open if not c.busy), None)
+        if idle is None:
+            idle = next((c for c in self._open if not c.busy), None)
         if idle is None:
             return False
         del self._open[idle]  # counted out now: its descriptor is freed on the next loop turn
