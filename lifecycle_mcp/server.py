@@ -41,9 +41,7 @@ INSTRUCTIONS = (
     "The server never decides which value is valid."
 )
 _LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
-_QUIET_LOGGERS = ("mcp", "sse_starlette", "httpx2")
-# uvicorn warns once per malformed request: under a flood that would be a flood of log lines.
-_QUIETER_LOGGERS = ("uvicorn", "uvicorn.error")
+_QUIET_LOGGERS = ("mcp", "uvicorn", "uvicorn.error", "sse_starlette", "httpx2")
 
 
 def transport_security(settings: ServerSettings) -> TransportSecuritySettings:
@@ -181,8 +179,6 @@ def configure_logging() -> None:
     root.setLevel(logging.INFO)
     for name in _QUIET_LOGGERS:
         logging.getLogger(name).setLevel(logging.WARNING)
-    for name in _QUIETER_LOGGERS:
-        logging.getLogger(name).setLevel(logging.ERROR)
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -105,7 +105,7 @@ def http_server(
         ws="none",  # no WebSocket upgrades: every request is plain HTTP
         lifespan="on" if lifespan else "off",
         log_config=None,  # keep the process's logging setup
-        log_level="warning",
+        log_level="error",  # uvicorn warns once per malformed request: a flood of log lines
         access_log=False,
         server_header=False,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,

@@ -236,3 +236,15 @@ def test_a_request_head_that_stops_half_way_is_closed_after_the_read_timeout(
         assert not closed_by_server(sock)
         time.sleep(READ_TIMEOUT)
         assert closed_by_server(sock)
+
+
+def test_malformed_requests_are_refused_without_a_log_line_each(server: RunningServer) -> None:
+    lines_before = len(server.log().splitlines())
+    for _ in range(5):
+        with connect(
+            server, b"POST /mcp HTTP/1.1\r\nContent-Length: " + b"9" * 5000 + b"\r\n\r\n"
+        ) as sock:
+            status, _ = status_and_headers(sock)
+        assert status == 400
+
+    assert len(server.log().splitlines()) == lines_before
