@@ -8,6 +8,7 @@ of connections on `/mcp` can never take the descriptors the probe port needs to 
 
 from __future__ import annotations
 
+import logging
 import os
 import resource
 from collections.abc import Mapping
@@ -26,6 +27,8 @@ KEEP_ALIVE_SECONDS = 5
 SIDE_CONNECTIONS = 16  # each of the probe and metrics listeners
 RESERVED_FILES = 32  # dataset reads, logs, event loops and their wake-up pipes, listeners
 FEWEST_CONNECTIONS = 8
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +73,20 @@ def fit_to_open_files(limits: Limits, open_file_limit: int, files_in_use: int) -
     spare = open_file_limit - files_in_use - RESERVED_FILES - 2 * (limits.side_connections + 1)
     fitted = max(FEWEST_CONNECTIONS, min(limits.max_connections, spare))
     return replace(limits, max_connections=fitted, max_in_flight=min(limits.max_in_flight, fitted))
+
+
+def fit_to_this_process(configured: Limits) -> Limits:
+    """`configured`, fitted to this process's open-file limit; says so when the cap is lowered."""
+    open_files = open_file_limit()
+    limits = fit_to_open_files(configured, open_files, files_in_use())
+    if limits.max_connections < configured.max_connections:
+        logger.warning(
+            "at most %d connections on the MCP port (not %d): the open-file limit is %d",
+            limits.max_connections,
+            configured.max_connections,
+            open_files,
+        )
+    return limits
 
 
 def open_file_limit() -> int:

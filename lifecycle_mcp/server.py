@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from mcp.server import MCPServer
@@ -23,7 +24,7 @@ from starlette.types import ASGIApp
 from lifecycle_mcp.auth import BearerAuthMiddleware
 from lifecycle_mcp.health import health_app
 from lifecycle_mcp.holder import DatasetHolder, load_dataset
-from lifecycle_mcp.limits import Limits, files_in_use, fit_to_open_files, open_file_limit
+from lifecycle_mcp.limits import Limits, fit_to_this_process
 from lifecycle_mcp.metrics import ServerMetrics
 from lifecycle_mcp.request_limits import RequestLimits
 from lifecycle_mcp.serving import GuardedServer, http_server, serve_all, wait_until_started
@@ -88,41 +89,8 @@ def check(environ: Mapping[str, str]) -> list[str]:
 
 
 async def _serve(settings: ServerSettings, holder: DatasetHolder) -> bool:
-    limits = fitted_limits(settings.limits)
-    app = build_mcp_app(settings, holder, limits)
-    metrics = ServerMetrics(holder) if settings.metrics_port is not None else None
-    if metrics is not None:
-        app = metrics.instrument(app)
-    mcp = http_server(
-        app,
-        settings.host,
-        settings.port,
-        lifespan=True,
-        capacity=limits.max_connections,
-        read_timeout=limits.read_timeout,
-    )
-    side = [
-        http_server(
-            health_app(holder, lambda: mcp.started),
-            settings.host,
-            settings.health_port,
-            lifespan=False,
-            capacity=limits.side_connections,
-            read_timeout=limits.read_timeout,
-        )
-    ]
-    if metrics is not None and settings.metrics_port is not None:
-        metrics.watch_listener(mcp.gate, lambda: mcp.started)
-        side.append(
-            http_server(
-                metrics.asgi_app(),
-                settings.host,
-                settings.metrics_port,
-                lifespan=False,
-                capacity=limits.side_connections,
-                read_timeout=limits.read_timeout,
-            )
-        )
+    limits = fit_to_this_process(settings.limits)
+    mcp, side = build_listeners(settings, holder, limits)
     announcement = asyncio.create_task(_announce(settings, limits, holder, mcp, side[0]))
     try:
         return await serve_all([mcp], side, holder, settings.reload_seconds)
@@ -130,18 +98,25 @@ async def _serve(settings: ServerSettings, holder: DatasetHolder) -> bool:
         announcement.cancel()
 
 
-def fitted_limits(configured: Limits) -> Limits:
-    """The configured limits, with the connection cap lowered to fit the open-file limit."""
-    open_files = open_file_limit()
-    limits = fit_to_open_files(configured, open_files, files_in_use())
-    if limits.max_connections < configured.max_connections:
-        logger.warning(
-            "at most %d connections on the MCP port (not %d): the open-file limit is %d",
-            limits.max_connections,
-            configured.max_connections,
-            open_files,
+def build_listeners(
+    settings: ServerSettings, holder: DatasetHolder, limits: Limits
+) -> tuple[GuardedServer, list[GuardedServer]]:
+    """The MCP listener, and the side listeners: probes, and metrics when enabled."""
+    app = build_mcp_app(settings, holder, limits)
+    metrics = ServerMetrics(holder) if settings.metrics_port is not None else None
+    if metrics is not None:
+        app = metrics.instrument(app)
+    listener = partial(http_server, host=settings.host, read_timeout=limits.read_timeout)
+    mcp = listener(app, port=settings.port, lifespan=True, capacity=limits.max_connections)
+    probes = health_app(holder, lambda: mcp.started)
+    side = [listener(probes, port=settings.health_port, capacity=limits.side_connections)]
+    if metrics is not None and settings.metrics_port is not None:
+        metrics.watch_listener(mcp.gate, lambda: mcp.started)
+        exported = metrics.asgi_app()
+        side.append(
+            listener(exported, port=settings.metrics_port, capacity=limits.side_connections)
         )
-    return limits
+    return mcp, side
 
 
 async def _announce(

@@ -93,9 +93,9 @@ def http_server(
     host: str,
     port: int,
     *,
-    lifespan: bool,
     capacity: int,
     read_timeout: float,
+    lifespan: bool = False,
 ) -> GuardedServer:
     config = uvicorn.Config(
         app,
