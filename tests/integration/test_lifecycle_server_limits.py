@@ -100,6 +100,13 @@ def closed_connections(server: RunningServer, reason: str) -> float:
     return metrics(server)[("lifecycle_mcp_connections_closed_total", (("reason", reason),))]
 
 
+def wait_for_in_flight(server: RunningServer, count: int) -> None:
+    deadline = time.monotonic() + 10
+    while metrics(server)[("lifecycle_mcp_http_requests_in_flight", ())] < count:
+        assert time.monotonic() < deadline, f"never {count} requests in flight"
+        time.sleep(0.02)
+
+
 def probe_seconds(server: RunningServer) -> float:
     started = time.monotonic()
     assert httpx2.get(f"{server.health_url}/healthz", timeout=5).status_code == 200
@@ -182,7 +189,7 @@ def test_requests_beyond_the_in_flight_cap_get_503_and_lookups_resume_after(
     with ExitStack() as stack:
         for _ in range(MAX_IN_FLIGHT):  # admitted, each waiting for the rest of its body
             stack.enter_context(connect(server, held + b"{"))
-        time.sleep(0.2)
+        wait_for_in_flight(server, MAX_IN_FLIGHT)
         body = b'{"jsonrpc": "2.0", "id": 1, "method": "tools/list"}'
         extra = request_head(
             "POST",
