@@ -9,7 +9,11 @@ over about six seconds, the fault starting after 1.5 s):
   redis-server is stopped for 3 s, then started again.
 * hot_reload: the server serves a 100k-record dataset with hot reload on; the file is replaced
   by a new version (same demo records, every generated value flipped) mid-run.
-Prints a table and writes bench/faults.json. Run: `python -m bench.faults [--only a,b]`.
+And two aimed at the lifecycle MCP server itself (see `bench/server_load.py`):
+* mcp_flood: half-sent requests and GET streams under an open-file limit of 256, while probes
+  and lookups go on;
+* mcp_memory: many concurrent requests of the largest size allowed, then 3.8 MB ones; RSS.
+Prints tables and writes bench/faults.json. Run: `python -m bench.faults [--only a,b]`.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
 from bench.datasets import write_dataset
 from bench.fault_load import run_with_fault
 from bench.latency_proxy import LatencyProxy
+from bench.server_load import mcp_flood, mcp_memory
 from bench.slack_rig import SlackRig
 from tests.redis_support import running_redis
 
@@ -139,10 +144,45 @@ SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
     "slow_mcp": slow_mcp,
     "redis_down": redis_down,
     "hot_reload": hot_reload,
+    "mcp_flood": mcp_flood,
+    "mcp_memory": mcp_memory,
 }
+SERVER_SCENARIOS = ("mcp_flood", "mcp_memory")
 
 
 def report(results: dict[str, dict[str, Any]]) -> None:
+    worker = {name: r for name, r in results.items() if name not in SERVER_SCENARIOS}
+    if worker:
+        report_worker(worker)
+    if flood := results.get("mcp_flood"):
+        report_flood(flood)
+    if memory := results.get("mcp_memory"):
+        report_memory(memory)
+
+
+def report_flood(r: dict[str, Any]) -> None:
+    print(
+        f"mcp_flood, {r['seconds']:g} s, {r['flood_connections']} flood connections "
+        f"(longest held {r['longest_held_s']:.2f} s), GET answers {r['get_statuses']}\n"
+        f"  probes: {r['probes']}, failed {r['probe_failures']}, "
+        f"p99 {r['probe_p99_ms']:.0f} ms, max {r['probe_max_ms']:.0f} ms\n"
+        f"  lookups: {r['lookups']}, failed {r['lookup_failures']}, "
+        f"median {r['lookup_median_ms']:.1f} ms, p99 {r['lookup_p99_ms']:.0f} ms; "
+        f"server peak RSS {r['peak_rss_mb']:.0f} MB"
+    )
+
+
+def report_memory(r: dict[str, Any]) -> None:
+    print(
+        f"mcp_memory, {r['body_bytes']}-byte lookups: {r['statuses']}; "
+        f"3.8 MB requests: {r['oversize_statuses']}\n"
+        f"  server RSS at rest {r['rss_at_rest_mb']:.0f} MB, peak {r['peak_rss_mb']:.0f} MB, "
+        f"after {r['rss_after_mb']:.0f} MB; probes failed {r['probe_failures']}, "
+        f"max {r['probe_max_ms']:.0f} ms"
+    )
+
+
+def report_worker(results: dict[str, dict[str, Any]]) -> None:
     print(
         f"{'scenario':<12} {'asked':>5} {'answered':>8} {'exactly 1':>9} {'wrong':>5} "
         f"{'honest UNVERIFIED':>17} {'dupes':>5} {'fault s':>7} {'recover s':>9} {'reply p99':>10}"

@@ -27,9 +27,14 @@ def peak_rss_mb() -> float:
     return _status_kb("VmHWM") / 1024
 
 
-def _status_kb(field: str) -> float:
-    with open("/proc/self/status", encoding="ascii") as status:
+def process_memory_mb(pid: int) -> tuple[float, float]:
+    """Another process's resident set size now and its peak so far, in MiB."""
+    return _status_kb("VmRSS", str(pid)) / 1024, _status_kb("VmHWM", str(pid)) / 1024
+
+
+def _status_kb(field: str, process: str = "self") -> float:
+    with open(f"/proc/{process}/status", encoding="ascii") as status:
         for line in status:
             if line.startswith(field + ":"):
                 return float(line.split()[1])
-    raise RuntimeError(f"{field} is not in /proc/self/status")
+    raise RuntimeError(f"{field} is not in /proc/{process}/status")

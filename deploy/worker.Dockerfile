@@ -10,13 +10,17 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_DISABLE_PIP_VERSION_CHECK=1
 
 WORKDIR /app
+# Exact versions, each checked against its sha256 (deploy/lock regenerates the file); the
+# project itself is then built from source with the locked setuptools and nothing downloaded.
+COPY deploy/requirements.lock ./
+RUN pip install --require-hashes --no-deps -r requirements.lock && rm requirements.lock
 COPY pyproject.toml README.md ./
 COPY truthexpiry ./truthexpiry
 COPY adapters ./adapters
 COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
 COPY agent ./agent
-RUN pip install . && rm -rf build *.egg-info
+RUN pip install --no-deps --no-build-isolation --no-index . && rm -rf build *.egg-info
 COPY app.py ./
 
 RUN groupadd --system --gid 10001 truthexpiry \

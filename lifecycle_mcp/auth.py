@@ -9,13 +9,14 @@ early exit that would tell which one nearly matched). Nothing here logs a header
 from __future__ import annotations
 
 import hmac
-import json
 from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from lifecycle_mcp.refusal import REFUSED_CODE, refuse
+
 REALM = "truthexpiry-lifecycle"
-UNAUTHORIZED_CODE = -32001  # JSON-RPC "server error" range, as MCP servers commonly use
+UNAUTHORIZED_CODE = REFUSED_CODE
 _SCHEME = b"bearer "
 
 
@@ -61,22 +62,4 @@ async def _unauthorized(send: Send, *, token_presented: bool) -> None:
     if token_presented:
         challenge += ', error="invalid_token"'
     reason = "the bearer token is not accepted" if token_presented else "a bearer token is required"
-    body = json.dumps(
-        {
-            "jsonrpc": "2.0",
-            "id": None,
-            "error": {"code": UNAUTHORIZED_CODE, "message": f"401 Unauthorized: {reason}"},
-        }
-    ).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": 401,
-            "headers": [
-                (b"content-type", b"application/json"),
-                (b"content-length", str(len(body)).encode()),
-                (b"www-authenticate", challenge.encode()),
-            ],
-        }
-    )
-    await send({"type": "http.response.body", "body": body})
+    await refuse(send, 401, reason, [(b"www-authenticate", challenge.encode())])

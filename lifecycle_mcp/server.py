@@ -14,6 +14,7 @@ import logging
 import os
 import sys
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from mcp.server import MCPServer
@@ -23,8 +24,10 @@ from starlette.types import ASGIApp
 from lifecycle_mcp.auth import BearerAuthMiddleware
 from lifecycle_mcp.health import health_app
 from lifecycle_mcp.holder import DatasetHolder, load_dataset
+from lifecycle_mcp.limits import Limits, fit_to_this_process
 from lifecycle_mcp.metrics import ServerMetrics
-from lifecycle_mcp.serving import QuietServer, http_server, serve_all, wait_until_started
+from lifecycle_mcp.request_limits import RequestLimits
+from lifecycle_mcp.serving import GuardedServer, http_server, serve_all, wait_until_started
 from lifecycle_mcp.settings import ServerSettings, SettingsError, load_settings, parse_settings
 from lifecycle_mcp.tools import register_tools
 from truthexpiry.models.errors import InvalidDatasetError
@@ -51,7 +54,9 @@ def transport_security(settings: ServerSettings) -> TransportSecuritySettings:
     return TransportSecuritySettings(allowed_hosts=hosts, allowed_origins=origins)
 
 
-def build_mcp_app(settings: ServerSettings, holder: DatasetHolder) -> ASGIApp:
+def build_mcp_app(settings: ServerSettings, holder: DatasetHolder, limits: Limits) -> ASGIApp:
+    """`/mcp` behind bearer auth, then the request limits (so that callers without a token
+    take no slot of the requests in flight)."""
     server: MCPServer[Any] = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
     register_tools(server, holder)
     app: ASGIApp = server.streamable_http_app(
@@ -59,6 +64,12 @@ def build_mcp_app(settings: ServerSettings, holder: DatasetHolder) -> ASGIApp:
         json_response=True,
         host=settings.host,
         transport_security=transport_security(settings),
+    )
+    app = RequestLimits(
+        app,
+        max_in_flight=limits.max_in_flight,
+        max_body_bytes=limits.max_body_bytes,
+        read_timeout=limits.read_timeout,
     )
     if not settings.auth_disabled:
         app = BearerAuthMiddleware(app, [token.reveal() for token in settings.tokens])
@@ -78,32 +89,46 @@ def check(environ: Mapping[str, str]) -> list[str]:
 
 
 async def _serve(settings: ServerSettings, holder: DatasetHolder) -> bool:
-    app = build_mcp_app(settings, holder)
-    servers = []
-    if settings.metrics_port is not None:
-        metrics = ServerMetrics(holder)
-        app = metrics.instrument(app)
-        servers.append(
-            http_server(metrics.asgi_app(), settings.host, settings.metrics_port, lifespan=False)
-        )
-    mcp = http_server(app, settings.host, settings.port, lifespan=True)
-    health = http_server(
-        health_app(holder, lambda: mcp.started), settings.host, settings.health_port, lifespan=False
-    )
-    announcement = asyncio.create_task(_announce(settings, holder, mcp, health))
+    limits = fit_to_this_process(settings.limits)
+    mcp, side = build_listeners(settings, holder, limits)
+    announcement = asyncio.create_task(_announce(settings, limits, holder, mcp, side[0]))
     try:
-        return await serve_all([mcp, health, *servers], holder, settings.reload_seconds)
+        return await serve_all([mcp], side, holder, settings.reload_seconds)
     finally:
         announcement.cancel()
 
 
-async def _announce(settings: ServerSettings, holder: DatasetHolder, *servers: QuietServer) -> None:
+def build_listeners(
+    settings: ServerSettings, holder: DatasetHolder, limits: Limits
+) -> tuple[GuardedServer, list[GuardedServer]]:
+    """The MCP listener, and the side listeners: probes, and metrics when enabled."""
+    app = build_mcp_app(settings, holder, limits)
+    metrics = ServerMetrics(holder) if settings.metrics_port is not None else None
+    if metrics is not None:
+        app = metrics.instrument(app)
+    listener = partial(http_server, host=settings.host, read_timeout=limits.read_timeout)
+    mcp = listener(app, port=settings.port, lifespan=True, capacity=limits.max_connections)
+    probes = health_app(holder, lambda: mcp.started)
+    side = [listener(probes, port=settings.health_port, capacity=limits.side_connections)]
+    if metrics is not None and settings.metrics_port is not None:
+        metrics.watch_listener(mcp.gate, lambda: mcp.started)
+        exported = metrics.asgi_app()
+        side.append(
+            listener(exported, port=settings.metrics_port, capacity=limits.side_connections)
+        )
+    return mcp, side
+
+
+async def _announce(
+    settings: ServerSettings, limits: Limits, holder: DatasetHolder, *servers: GuardedServer
+) -> None:
     if not await wait_until_started(servers):
         return
     loaded = holder.current.repository
     logger.info(
         "lifecycle MCP server at http://%s:%d/mcp, probes on port %d; dataset %s (%d records) "
-        "from %s; auth %s; hot reload %s; extra allowed hosts: %s",
+        "from %s; auth %s; hot reload %s; extra allowed hosts: %s; at most %d connections, "
+        "%d requests in flight, %d-byte bodies, %gs to send a request",
         settings.host,
         settings.port,
         settings.health_port,
@@ -113,6 +138,10 @@ async def _announce(settings: ServerSettings, holder: DatasetHolder, *servers: Q
         settings.auth_summary,
         f"every {settings.reload_seconds:g}s" if settings.reload_seconds else "off",
         ", ".join(settings.allowed_hosts) or "none",
+        limits.max_connections,
+        limits.max_in_flight,
+        limits.max_body_bytes,
+        limits.read_timeout,
     )
 
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
+from lifecycle_mcp.limits import Limits, parse_limits
 from truthexpiry.config.environment import flag, port
 from truthexpiry.config.secrets import SecretValue
 
@@ -51,6 +52,7 @@ class ServerSettings:
     allowed_hosts: tuple[str, ...] = ()
     reload_seconds: float = 0.0
     metrics_port: int | None = None  # Prometheus text served here when metrics are enabled
+    limits: Limits = field(default_factory=Limits)  # connections, requests in flight, timeouts
 
     @property
     def auth_summary(self) -> str:
@@ -80,6 +82,7 @@ def parse_settings(environ: Mapping[str, str]) -> tuple[ServerSettings, list[str
         auth_disabled=_auth_disabled(environ.get(AUTH_DISABLED, ""), problems),
         allowed_hosts=_allowed_hosts(environ.get(ALLOWED_HOSTS, ""), problems),
         reload_seconds=_reload_seconds(environ.get(RELOAD_SECONDS, ""), problems),
+        limits=parse_limits(environ, problems),
     )
     problems.extend(_coherence_problems(settings))
     return settings, problems

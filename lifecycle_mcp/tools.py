@@ -15,7 +15,7 @@ from typing import Annotated, Any
 from mcp.server import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
-from pydantic import Field
+from pydantic import Field, WithJsonSchema
 
 from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, record_out
 from lifecycle_mcp.holder import DatasetHolder, LoadedDataset
@@ -24,8 +24,40 @@ from truthexpiry.models.errors import InvalidClaimKeyError
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 
-Identifier = Annotated[str, Field(min_length=1, max_length=200)]
-ScopeArgument = Annotated[dict[str, str], Field(max_length=32)]
+MAX_IDENTIFIER = 200
+MAX_SCOPE_KEYS = 32
+Identifier = Annotated[str, Field(min_length=1, max_length=MAX_IDENTIFIER)]
+# The scope's limits are published in the schema but checked by `checked_scope`, so that a
+# refusal names a key by its position: pydantic's own message would repeat the key in full.
+_SCOPE_SCHEMA = {
+    "type": "object",
+    "maxProperties": MAX_SCOPE_KEYS,
+    "propertyNames": {"minLength": 1, "maxLength": MAX_IDENTIFIER},
+    "additionalProperties": {"type": "string", "minLength": 1, "maxLength": MAX_IDENTIFIER},
+}
+ScopeArgument = Annotated[dict[str, object], WithJsonSchema(_SCOPE_SCHEMA)]
+
+
+def checked_scope(scope: Mapping[str, object]) -> dict[str, str]:
+    """`scope` if it keeps to the published limits; else `ToolError` saying which entry breaks
+    them, by position, never repeating the caller's text."""
+    if len(scope) > MAX_SCOPE_KEYS:
+        raise ToolError(f"invalid scope: {len(scope)} keys, at most {MAX_SCOPE_KEYS} allowed")
+    checked: dict[str, str] = {}
+    for position, (key, value) in enumerate(scope.items(), start=1):
+        if not 1 <= len(key) <= MAX_IDENTIFIER:
+            raise ToolError(
+                f"invalid scope: key #{position} must be 1 to {MAX_IDENTIFIER} characters"
+            )
+        if not isinstance(value, str):
+            raise ToolError(f"invalid scope: the value of key #{position} must be a string")
+        if not 1 <= len(value) <= MAX_IDENTIFIER:
+            raise ToolError(
+                f"invalid scope: the value of key #{position} must be 1 to {MAX_IDENTIFIER} "
+                "characters"
+            )
+        checked[key] = value
+    return checked
 
 
 def lifecycle_evidence(
@@ -63,10 +95,12 @@ def register_tools(server: MCPServer[Any], holder: DatasetHolder) -> None:
         EFFECTIVE, CANCELLED, REJECTED, DRAFT), effective date and supersession link. This
         tool never decides which value is valid on a date: that is the caller's rule. An
         empty `records` list means the dataset has no record for that key. An identifier that
-        cannot be canonicalised is an error.
+        cannot be canonicalised, or a scope beyond its limits (32 keys; keys and values of 1
+        to 200 characters), is an error.
         """
+        checked = checked_scope(scope)
         try:
-            return lifecycle_evidence(holder.current, entity, attribute, scope)
+            return lifecycle_evidence(holder.current, entity, attribute, checked)
         except InvalidClaimKeyError as error:
             raise ToolError(f"invalid claim key: {error}") from None
 

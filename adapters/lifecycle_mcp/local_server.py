@@ -20,13 +20,24 @@ from types import TracebackType
 from adapters.local_process import free_port, stop_process
 from truthexpiry.models.errors import TruthExpiryError
 
-__all__ = ["LocalLifecycleServer", "LocalServerError", "free_port"]
+__all__ = ["LocalLifecycleServer", "LocalServerError", "free_port", "server_command"]
 
 PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
 
 
 class LocalServerError(TruthExpiryError):
     """The local lifecycle server did not start."""
+
+
+def server_command(open_files: int | None) -> list[str]:
+    if open_files is None:
+        return [sys.executable, "-m", "lifecycle_mcp.server"]
+    limited = (  # the limit set inside the child, before the server starts
+        "import resource, runpy; "
+        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({open_files}, {open_files})); "
+        "runpy.run_module('lifecycle_mcp.server', run_name='__main__')"
+    )
+    return [sys.executable, "-c", limited]
 
 
 class LocalLifecycleServer:
@@ -36,13 +47,16 @@ class LocalLifecycleServer:
         *,
         extra_env: dict[str, str] | None = None,
         start_timeout: float = 20.0,
+        open_files: int | None = None,
     ) -> None:
+        """`open_files`: the server's limit on open file descriptors, when it needs one."""
         self.port = free_port()
         self.health_port = free_port()
         self.token = secrets.token_urlsafe(24)
         self._dataset = dataset
         self._extra_env = extra_env or {}
         self._start_timeout = start_timeout
+        self._open_files = open_files
         self._process: subprocess.Popen[bytes] | None = None
         # The server's log goes to a file, not a pipe nobody drains, which could block it.
         self._log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in __exit__
@@ -66,13 +80,17 @@ class LocalLifecycleServer:
             **self._extra_env,
         }
         self._process = subprocess.Popen(
-            [sys.executable, "-m", "lifecycle_mcp.server"],
+            server_command(self._open_files),
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=self._log,
         )
         self._wait_ready()
         return self
+
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
 
     def stop(self) -> None:
         process, self._process = self._process, None

@@ -21,6 +21,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from adapters.lifecycle_mcp.local_server import server_command
 from adapters.local_process import free_port, stop_process
 from lifecycle_mcp.repository import packaged_dataset_path
 
@@ -37,6 +38,11 @@ class RunningServer:
     dataset_path: Path
     log_path: Path
     process: subprocess.Popen[bytes]
+    metrics_url: str | None = None  # when metrics are enabled
+
+    @property
+    def mcp_port(self) -> int:
+        return int(self.mcp_url.rsplit(":", 1)[1].removesuffix("/mcp"))
 
     @property
     def token(self) -> str:
@@ -54,7 +60,10 @@ class RunningServer:
 
 
 def server_environment(
-    directory: Path, tokens: tuple[str, ...], **overrides: str
+    directory: Path,
+    tokens: tuple[str, ...],
+    extra_env: dict[str, str] | None = None,
+    **overrides: str,
 ) -> tuple[dict[str, str], Path, int, int]:
     """Environment for a server on free ports, serving a copy of the packaged dataset."""
     dataset = directory / "lifecycle.json"
@@ -68,6 +77,7 @@ def server_environment(
         f"{PREFIX}DATASET_PATH": str(dataset),
     }
     env |= {f"{PREFIX}{name}": value for name, value in overrides.items()}
+    env |= extra_env or {}
     return env, dataset, port, health_port
 
 
@@ -86,13 +96,19 @@ def run_server_command(
 
 
 @contextmanager
-def launch_server(directory: Path, **overrides: str) -> Iterator[RunningServer]:
+def launch_server(
+    directory: Path,
+    extra_env: dict[str, str] | None = None,
+    open_files: int | None = None,
+    **overrides: str,
+) -> Iterator[RunningServer]:
+    """`open_files`: the server's limit on open file descriptors (soft and hard), if any."""
     tokens = (secrets.token_urlsafe(24), secrets.token_urlsafe(24))
-    env, dataset, port, health_port = server_environment(directory, tokens, **overrides)
+    env, dataset, port, health_port = server_environment(directory, tokens, extra_env, **overrides)
     log_path = directory / "server.log"
     with log_path.open("wb") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "lifecycle_mcp.server"],
+            server_command(open_files),
             env=env,
             cwd=ROOT,
             stdout=log,
@@ -106,11 +122,18 @@ def launch_server(directory: Path, **overrides: str) -> Iterator[RunningServer]:
                 dataset_path=dataset,
                 log_path=log_path,
                 process=process,
+                metrics_url=_metrics_url(env),
             )
             _wait_until_ready(process, server)
             yield server
         finally:
             stop(process)
+
+
+def _metrics_url(env: dict[str, str]) -> str | None:
+    if env.get("TRUTH_EXPIRY_METRICS_ENABLED") != "1":
+        return None
+    return f"http://127.0.0.1:{env.get('TRUTH_EXPIRY_METRICS_PORT', '9090')}/metrics"
 
 
 def stop(process: subprocess.Popen[bytes]) -> int:

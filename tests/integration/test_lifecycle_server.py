@@ -104,6 +104,23 @@ def test_an_identifier_that_cannot_be_canonicalised_is_a_tool_error(
     assert "invalid claim key" in json.dumps([c.model_dump() for c in result.content])
 
 
+def test_an_over_long_scope_value_is_a_clear_tool_error_that_does_not_echo_it(
+    server: RunningServer,
+) -> None:
+    scope = {"plan": "x" * 5_000, "region": "global"}
+
+    result = call(
+        server,
+        "get_lifecycle_evidence",
+        {"entity": "report_export", "attribute": "sso", "scope": scope},
+    )
+
+    text = json.dumps([c.model_dump() for c in result.content])
+    assert result.is_error
+    assert "invalid scope: the value of key #1 must be 1 to 200 characters" in text
+    assert "x" * 50 not in text
+
+
 def test_the_catalog_tool_returns_the_catalog_of_the_dataset(server: RunningServer) -> None:
     result = call(server, "get_claim_catalog", {})
 

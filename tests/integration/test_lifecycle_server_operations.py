@@ -12,7 +12,10 @@ from typing import Any
 
 import httpx2
 import pytest
+from prometheus_client.parser import text_string_to_metric_families
 
+from adapters.local_process import free_port
+from lifecycle_mcp.repository import packaged_dataset_path
 from tests.integration.conftest import (
     RunningServer,
     launch_server,
@@ -25,6 +28,11 @@ pytestmark = pytest.mark.integration
 NEW_SCOPE = {"plan": "team"}
 MCP_HEADERS = {"Accept": "application/json, text/event-stream"}
 LONG_TOKEN = "a-perfectly-valid-token-1234567890"
+
+
+def dataset_of_packaged() -> dict[str, Any]:
+    document: dict[str, Any] = json.loads(packaged_dataset_path().read_text())
+    return document
 
 
 def dataset_of(server: RunningServer) -> dict[str, Any]:
@@ -126,6 +134,42 @@ def test_a_file_that_is_not_json_is_rejected_on_reload(reloading_server: Running
 
     assert "not valid JSON" in str(readiness["last_reload_error"])
     assert readiness["dataset_version"] == "demo-2026-11"
+
+
+def reload_failures(metrics_url: str) -> float:
+    text = httpx2.get(metrics_url, timeout=2).text
+    families = {family.name: family for family in text_string_to_metric_families(text)}
+    return families["lifecycle_mcp_reload_failures"].samples[0].value
+
+
+def test_a_file_that_cannot_be_loaded_is_recorded_counted_shortened_and_tried_once(
+    tmp_path: Path,
+) -> None:
+    metrics_port = free_port()
+    metrics_url = f"http://127.0.0.1:{metrics_port}/metrics"
+    env = {"TRUTH_EXPIRY_METRICS_ENABLED": "1", "TRUTH_EXPIRY_METRICS_PORT": str(metrics_port)}
+    with launch_server(tmp_path, extra_env=env, RELOAD_SECONDS="0.1") as server:
+        replace_file(server.dataset_path, "[" * 100_000 + "]" * 100_000)
+
+        readiness = wait_for_readiness(server, "last_reload_error", None)
+        assert "nested too deeply" in str(readiness["last_reload_error"])
+        assert readiness["dataset_version"] == "demo-2026-11"
+        time.sleep(0.5)  # five more polls of the same file
+        os.utime(server.dataset_path)  # a new mtime, the same content
+        time.sleep(0.3)
+        assert reload_failures(metrics_url) == 1
+        assert server.log().count("dataset reload rejected") == 1
+
+        document = dataset_of_packaged()
+        document["records"][0]["x" * 2_000_000] = "an unknown field"
+        replace_file(server.dataset_path, document)
+        readiness = wait_for_readiness(server, "last_reload_error", readiness["last_reload_error"])
+
+        assert len(json.dumps(readiness)) < 2_000
+        assert "unknown field" in str(readiness["last_reload_error"])
+        assert reload_failures(metrics_url) == 2
+        scope = {"plan": "starter", "region": "global"}
+        assert evidence(server, "report_export", "availability", scope)["records"]
 
 
 def test_an_invalid_dataset_at_start_exits_non_zero_with_one_clear_line(tmp_path: Path) -> None:

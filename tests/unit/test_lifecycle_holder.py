@@ -152,3 +152,76 @@ def test_readers_always_see_one_whole_dataset_while_reloads_happen(
 
     assert torn == []
     assert holder.current.repository.version == "v11"
+
+
+NESTED = "[" * 100_000 + "]" * 100_000  # json raises RecursionError on this
+
+
+def touch(path: Path) -> None:
+    """A new modification time, the same content (as a re-mounted ConfigMap may give)."""
+    stamp = path.stat().st_mtime_ns + 1_000_000
+    os.utime(path, ns=(stamp, stamp))
+
+
+def test_json_nested_too_deeply_is_recorded_counted_and_tried_once(
+    holder: DatasetHolder, dataset: Path
+) -> None:
+    served = holder.current
+    dataset.write_text(NESTED)
+    touch(dataset)
+
+    assert holder.reload_if_changed() is False
+    assert holder.current is served
+    assert "nested too deeply" in str(holder.last_reload_error)
+    assert holder.reload_failures == 1
+
+    holder.reload_if_changed()
+    touch(dataset)
+    holder.reload_if_changed()
+    assert holder.reload_failures == 1  # the same content is not tried again
+
+    write(dataset, "v2", raw_record("R-1"))
+    assert holder.reload_if_changed() is True
+    assert holder.last_reload_error is None
+    assert holder.reload_failures == 1
+
+
+def test_an_integer_too_long_to_convert_is_a_reload_error(
+    holder: DatasetHolder, dataset: Path
+) -> None:
+    dataset.write_text('{"dataset_version": "v2", "records": [' + "7" * 5000 + "]}")
+    touch(dataset)
+
+    assert holder.reload_if_changed() is False
+    assert "ValueError" in str(holder.last_reload_error)
+    assert holder.reload_failures == 1
+
+
+def test_a_huge_reload_error_is_shortened_to_about_a_kilobyte(
+    holder: DatasetHolder, dataset: Path
+) -> None:
+    write(dataset, "v2", raw_record("R-1") | {"x" * 2_000_000: "unknown field"})
+
+    holder.reload_if_changed()
+
+    error = str(holder.last_reload_error)
+    assert "unknown field" in error
+    assert len(error) < 1100
+    assert error.endswith("more characters)")
+
+
+def test_a_file_that_cannot_be_loaded_at_start_is_an_invalid_dataset(tmp_path: Path) -> None:
+    path = tmp_path / "nested.json"
+    path.write_text(NESTED)
+
+    with pytest.raises(InvalidDatasetError, match="nested too deeply"):
+        DatasetHolder(path)
+
+
+def test_the_same_content_as_the_dataset_served_is_not_reloaded(
+    holder: DatasetHolder, dataset: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    touch(dataset)
+
+    assert holder.reload_if_changed() is False
+    assert not [r for r in caplog.records if "reloaded" in r.getMessage()]

@@ -66,6 +66,22 @@ def test_main_refuses_to_start_on_an_invalid_dataset_with_one_line(
     ]
 
 
+def test_a_dataset_that_cannot_be_parsed_at_all_is_one_line_too(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "nested.json"
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    env = ENV | {"TRUTH_EXPIRY_LIFECYCLE_MCP_DATASET_PATH": str(path)}
+
+    code = main([], env)
+
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert len(err) == 1
+    assert "nested too deeply" in err[0]
+    assert any("nested too deeply" in problem for problem in check(env))
+
+
 def test_loopback_hosts_are_always_allowed_beside_the_configured_ones() -> None:
     security = transport_security(ServerSettings(allowed_hosts=("lifecycle-mcp:8000",)))
 

@@ -126,3 +126,37 @@ def test_both_tools_are_published_read_only_with_schemas_and_docstrings(
         assert not tool.description.startswith(" ")
     properties = tools["get_lifecycle_evidence"].input_schema["properties"]
     assert set(properties) == {"entity", "attribute", "scope"}
+
+
+@pytest.mark.parametrize(
+    ("scope", "reason"),
+    [
+        ({"plan": "s" * 201}, "the value of key #1 must be 1 to 200 characters"),
+        ({"region": "global", "p" * 201: "starter"}, "key #2 must be 1 to 200 characters"),
+        ({"plan": ""}, "the value of key #1 must be 1 to 200 characters"),
+        ({"plan": 5}, "the value of key #1 must be a string"),
+        ({f"k{n}": "v" for n in range(33)}, "33 keys, at most 32 allowed"),
+    ],
+)
+def test_a_scope_beyond_its_limits_is_a_tool_error_that_does_not_repeat_it(
+    holder: DatasetHolder, scope: dict[str, object], reason: str
+) -> None:
+    arguments = {"entity": "report_export", "attribute": "availability", "scope": scope}
+
+    result = in_process(holder, "get_lifecycle_evidence", arguments)
+
+    assert result.is_error
+    text = str(result.content)
+    assert f"invalid scope: {reason}" in text
+    assert "s" * 30 not in text
+    assert "p" * 30 not in text
+
+
+def test_the_scope_limits_are_published_in_the_input_schema(holder: DatasetHolder) -> None:
+    tools = {tool.name: tool for tool in listed(holder).tools}
+
+    scope = tools["get_lifecycle_evidence"].input_schema["properties"]["scope"]
+
+    assert scope["maxProperties"] == 32
+    assert scope["propertyNames"]["maxLength"] == 200
+    assert scope["additionalProperties"] == {"type": "string", "minLength": 1, "maxLength": 200}

@@ -1,0 +1,109 @@
+"""How much the server takes on at once: connections, requests in flight, request sizes, and
+time to send a request; read from the environment, then fitted to the open-file limit.
+
+Every open connection holds a file descriptor, and the probes, metrics, dataset file and the
+event loops need some too. `fit_to_open_files` lowers the MCP connection cap so that a flood
+of connections on `/mcp` can never take the descriptors the probe port needs to accept.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import resource
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+
+from truthexpiry.config.environment import seconds
+
+PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
+MAX_CONNECTIONS = PREFIX + "MAX_CONNECTIONS"
+MAX_IN_FLIGHT = PREFIX + "MAX_IN_FLIGHT"
+READ_TIMEOUT = PREFIX + "READ_TIMEOUT_SECONDS"
+
+MAX_BODY_BYTES = 64 * 1024  # the largest lookup the input schema allows is about 52 KB
+MAX_HEAD_BYTES = 16 * 1024  # request line and headers
+KEEP_ALIVE_SECONDS = 5
+SIDE_CONNECTIONS = 16  # each of the probe and metrics listeners
+RESERVED_FILES = 32  # dataset reads, logs, event loops and their wake-up pipes, listeners
+FEWEST_CONNECTIONS = 8
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    max_connections: int = 256  # open connections on the MCP port
+    max_in_flight: int = 64  # requests to /mcp being served at once; more get 503
+    read_timeout: float = 5.0  # to send a request head, and again its body
+    max_body_bytes: int = MAX_BODY_BYTES
+    max_head_bytes: int = MAX_HEAD_BYTES
+    keep_alive_seconds: int = KEEP_ALIVE_SECONDS
+    side_connections: int = SIDE_CONNECTIONS
+
+
+def parse_limits(environ: Mapping[str, str], problems: list[str]) -> Limits:
+    defaults = Limits()
+    in_flight = _count(environ, MAX_IN_FLIGHT, defaults.max_in_flight, problems, high=4096)
+    connections = _count(environ, MAX_CONNECTIONS, defaults.max_connections, problems, high=65536)
+    if connections < in_flight:
+        problems.append(f"{MAX_CONNECTIONS} must be at least {MAX_IN_FLIGHT} ({in_flight})")
+    timeout = seconds(environ, READ_TIMEOUT, defaults.read_timeout, problems, high=300)
+    return Limits(max_connections=connections, max_in_flight=in_flight, read_timeout=timeout)
+
+
+def _count(
+    environ: Mapping[str, str], name: str, default: int, problems: list[str], *, high: int
+) -> int:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit() or not 1 <= int(raw) <= high:
+        problems.append(f"{name} must be a whole number from 1 to {high}")
+        return default
+    return int(raw)
+
+
+def fit_to_open_files(limits: Limits, open_file_limit: int, files_in_use: int) -> Limits:
+    """`limits` with the MCP connection cap lowered to what the descriptors left allow.
+
+    The probe and metrics listeners keep their own connections, and a reserve stays free for
+    the process itself; the MCP port gets the rest, at most its configured cap.
+    """
+    spare = open_file_limit - files_in_use - RESERVED_FILES - 2 * (limits.side_connections + 1)
+    fitted = max(FEWEST_CONNECTIONS, min(limits.max_connections, spare))
+    return replace(limits, max_connections=fitted, max_in_flight=min(limits.max_in_flight, fitted))
+
+
+def fit_to_this_process(configured: Limits) -> Limits:
+    """`configured`, fitted to this process's open-file limit; says so when the cap is lowered."""
+    open_files = open_file_limit()
+    limits = fit_to_open_files(configured, open_files, files_in_use())
+    if limits.max_connections < configured.max_connections:
+        logger.warning(
+            "at most %d connections on the MCP port (not %d): the open-file limit is %d",
+            limits.max_connections,
+            configured.max_connections,
+            open_files,
+        )
+    return limits
+
+
+def open_file_limit() -> int:
+    """The soft limit on open files, first raised to the hard limit where that is allowed."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = hard if hard != resource.RLIM_INFINITY else max(soft, 65536)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft if soft != resource.RLIM_INFINITY else 1 << 20
+
+
+def files_in_use() -> int:
+    try:
+        return len(os.listdir("/proc/self/fd"))
+    except OSError:  # not Linux: assume a small process
+        return 16
