@@ -21,13 +21,13 @@ from dataclasses import replace
 from datetime import date
 
 from truthexpiry.models.authority import AuthorityPolicy
+from truthexpiry.models.catalog import AttributeInfo
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.values import Comparison
 from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason, Verdict
 from truthexpiry.services.precedence import Preference, distinct_values, listing, prefer
-from truthexpiry.models.catalog import AttributeInfo
-from truthexpiry.models.values import Comparison
 from truthexpiry.services.values import compare, read_record_value, read_value
 
 

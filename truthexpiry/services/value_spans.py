@@ -16,6 +16,7 @@ from decimal import Decimal, InvalidOperation
 from truthexpiry.models.values import TypedValue
 from truthexpiry.services.extraction.text import Kind, Token
 from truthexpiry.services.stopwords import STOPWORDS
+from truthexpiry.services.value_forms import clock, day_of_year, money, on_date, quantity
 from truthexpiry.services.value_words import (
     ARTICLES_AS_ONE,
     CURRENCIES,
@@ -33,7 +34,6 @@ from truthexpiry.services.value_words import (
     TIME_WORDS,
     UNITS,
 )
-from truthexpiry.services.value_forms import clock, day_of_year, money, on_date, quantity
 
 _ISO_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
 _DMY_DATE = re.compile(r"^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$")
@@ -116,24 +116,36 @@ def _measure_at(
         return _one_unit_at(tokens, i)
     number, end = found
     following = tokens[end] if end < len(tokens) else None
-    if following is None or following.kind is not Kind.WORD:
-        if following is not None and following.text == "%":
-            return ValueSpan(i, end + 1, quantity(number, "%"))
-        return _bare(tokens, i, end, number)
-    word = following.text
-    if word in CURRENCIES:
-        return _with_rate(tokens, ValueSpan(i, end + 1, money(number, CURRENCIES[word])))
-    if word in MINOR_CURRENCIES:
-        amount = number / 100
-        return _with_rate(tokens, ValueSpan(i, end + 1, money(amount, MINOR_CURRENCIES[word])))
-    if word in UNITS or (whole and end + 1 == len(tokens)):
-        return _with_rate(tokens, ValueSpan(i, end + 1, quantity(number, word)))
-    if _counts(following, known):
-        noun = NOUN_ALIASES.get(word, word)
-        return _with_rate(tokens, ValueSpan(i, end + 1, quantity(number, noun)))
-    if word == "per" and end + 2 < len(tokens) and tokens[end + 1].text == "cent":
+    if following is not None and following.text == "%":
+        return ValueSpan(i, end + 1, quantity(number, "%"))
+    if following is not None and following.text == "per" and _next_is(tokens, end + 1, "cent"):
         return ValueSpan(i, end + 2, quantity(number, "%"))
-    return _bare(tokens, i, end, number)
+    unit = _unit_after(following, known, whole and end + 1 == len(tokens))
+    if unit is None:
+        return _bare(tokens, i, end, number)
+    return _with_rate(tokens, ValueSpan(i, end + 1, _in_unit(number, unit)))
+
+
+def _next_is(tokens: list[Token], i: int, word: str) -> bool:
+    return i < len(tokens) and tokens[i].text == word
+
+
+def _unit_after(token: Token | None, known: frozenset[str], last: bool) -> str | None:
+    """The unit, currency or counted noun a number is written in, if `token` is one."""
+    if token is None or token.kind is not Kind.WORD:
+        return None
+    word = token.text
+    if word in CURRENCIES or word in MINOR_CURRENCIES or word in UNITS or last:
+        return word
+    return NOUN_ALIASES.get(word, word) if _counts(token, known) else None
+
+
+def _in_unit(number: Decimal, word: str) -> TypedValue:
+    if word in CURRENCIES:
+        return money(number, CURRENCIES[word])
+    if word in MINOR_CURRENCIES:
+        return money(number / 100, MINOR_CURRENCIES[word])
+    return quantity(number, word)
 
 
 def _one_unit_at(tokens: list[Token], i: int) -> ValueSpan | None:
@@ -223,24 +235,32 @@ def _clock_span(start: int, end: int, hours: int, minutes: int) -> ValueSpan | N
 
 def _date_at(tokens: list[Token], i: int) -> ValueSpan | None:
     token = tokens[i]
-    if token.kind is Kind.WORD and (iso := _ISO_DATE.match(token.text)):
-        return _day_span(i, i + 1, int(iso[1]), int(iso[2]), int(iso[3]))
-    if token.kind is Kind.WORD and (dmy := _DMY_DATE.match(token.text)):
-        day, month = int(dmy[1]), int(dmy[2])
-        if day <= 12 and month <= 12 and day != month:
-            return None  # 03/04/2026: April or March depends on who wrote it
-        return _day_span(i, i + 1, int(dmy[3]), month, day)
+    if token.kind is Kind.WORD and token.text[:1].isdigit():
+        written = _numeric_date(token.text)
+        if written is not None:
+            return _day_span(i, i + 1, *written)
     if token.text in MONTHS:  # "March 31", "March 31st, 2026"
         day = _ordinal(tokens, i + 1)
-        if day is None:
-            return None
-        return _with_year(tokens, i, i + 2, MONTHS[token.text], day)
+        return None if day is None else _with_year(tokens, i, i + 2, MONTHS[token.text], day)
     day = _ordinal(tokens, i)
     if day is None:
         return None
     at = i + 2 if i + 2 < len(tokens) and tokens[i + 1].text == "of" else i + 1
     if at < len(tokens) and tokens[at].text in MONTHS:  # "31 March", "31st of March 2026"
         return _with_year(tokens, i, at + 1, MONTHS[tokens[at].text], day)
+    return None
+
+
+def _numeric_date(text: str) -> tuple[int, int, int] | None:
+    """`2026-03-31` and `31/03/2026` as (year, month, day); `03/04/2026` is not read, since it
+    is March or April depending on who wrote it."""
+    if iso := _ISO_DATE.match(text):
+        return int(iso[1]), int(iso[2]), int(iso[3])
+    if dmy := _DMY_DATE.match(text):
+        day, month = int(dmy[1]), int(dmy[2])
+        if day <= 12 and month <= 12 and day != month:
+            return None
+        return int(dmy[3]), month, day
     return None
 
 

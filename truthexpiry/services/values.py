@@ -96,7 +96,8 @@ def _moments(stated: TypedValue, record: TypedValue) -> Compared:
                 f"{_kind(stated)} was stated, but the records hold {_kind(record)}",
             )
         return _DIFFERENT
-    assert stated.amount is not None and record.amount is not None
+    assert stated.amount is not None
+    assert record.amount is not None
     if stated.unit == "yearless" or record.unit == "yearless":
         return _SAME if _month_day(stated) == _month_day(record) else _DIFFERENT
     return _SAME if stated.amount == record.amount else _DIFFERENT
@@ -111,43 +112,62 @@ def _month_day(value: TypedValue) -> int:
 
 
 def _amounts(stated: TypedValue, record: TypedValue) -> Compared:
-    assert stated.amount is not None and record.amount is not None
+    assert stated.amount is not None
+    assert record.amount is not None
     a, r = stated.unit, record.unit
     if a is None or r is None or a == r:
-        if stated.amount == record.amount:
-            return _SAME
-        if r is None and a is not None and _could_be_another_unit(stated, record.amount):
-            return Compared(
-                Comparison.INCOMPARABLE,
-                f"the records give no unit, and {stated.text} may be the same amount in another",
-            )
-        return _DIFFERENT
+        return _in_one_unit(stated, record.amount, record_unit=r)
     ua, ur = UNITS.get(a), UNITS.get(r)
     if ua is None and ur is None and a not in _CURRENCY_CODES and r not in _CURRENCY_CODES:
         # Two counted nouns ("50 users" of a limit counted in seats): both count things.
-        return _SAME if stated.amount == record.amount else _DIFFERENT
+        return _same_if(stated.amount == record.amount)
     if ua is not None and ur is not None and {ua.dimension, ur.dimension} == _CALENDAR_AND_DAYS:
         return _months_and_days(stated, record)
     if ua is None or ur is None or ua.dimension != ur.dimension:
-        return Compared(
-            Comparison.INCOMPARABLE,
-            f"stated in {_unit_label(a)}, but the records are in {_unit_label(r)}",
-        )
-    if _base_amounts(stated.amount, a) & _base_amounts(record.amount, r):
+        reason = f"stated in {_unit_label(a)}, but the records are in {_unit_label(r)}"
+        return Compared(Comparison.INCOMPARABLE, reason)
+    return _converted(stated, record)
+
+
+def _converted(stated: TypedValue, record: TypedValue) -> Compared:
+    """Two amounts in units of one dimension, converted exactly."""
+    assert stated.amount is not None
+    assert stated.unit is not None
+    assert record.amount is not None
+    assert record.unit is not None
+    if _base_amounts(stated.amount, stated.unit) & _base_amounts(record.amount, record.unit):
         return _SAME
-    if ua.system != ur.system:
-        return Compared(
-            Comparison.INCOMPARABLE,
-            f"{_unit_label(a)} and {_unit_label(r)} do not convert exactly",
-        )
+    if UNITS[stated.unit].system != UNITS[record.unit].system:
+        reason = f"{_unit_label(stated.unit)} and {_unit_label(record.unit)} do not convert exactly"
+        return Compared(Comparison.INCOMPARABLE, reason)
     return _DIFFERENT
+
+
+def _in_one_unit(stated: TypedValue, record_amount: Decimal, record_unit: str | None) -> Compared:
+    """Both in one unit, or one side without any: the numbers decide, unless the record gives
+    no unit and the stated amount may be its number in another unit."""
+    if stated.amount == record_amount:
+        return _SAME
+    if (
+        record_unit is None
+        and stated.unit is not None
+        and _could_be_another_unit(stated, record_amount)
+    ):
+        reason = f"the records give no unit, and {stated.text} may be the same amount in another"
+        return Compared(Comparison.INCOMPARABLE, reason)
+    return _DIFFERENT
+
+
+def _same_if(equal: bool) -> Compared:
+    return _SAME if equal else _DIFFERENT
 
 
 def _months_and_days(stated: TypedValue, record: TypedValue) -> Compared:
     """A month is 30 or 31 days and a year 365 or 366 (`6 months` = `180 days`, `1 year` =
     `365 days`); a day count a calendar length could be in some month or year is neither."""
     months, days = _months(stated) or _months(record), _days(stated) or _days(record)
-    assert months is not None and days is not None
+    assert months is not None
+    assert days is not None
     years = months / 12
     exact = {30 * months, 31 * months}
     if years == int(years):
@@ -182,7 +202,8 @@ def _base_amounts(amount: Decimal, unit: str) -> set[Decimal]:
 def _could_be_another_unit(stated: TypedValue, record_amount: Decimal) -> bool:
     """True when the stated amount equals the record's number in some other unit: 140 days is
     20 weeks, so a bare record 20 neither confirms nor contradicts it. Any currency could be."""
-    assert stated.unit is not None and stated.amount is not None
+    assert stated.unit is not None
+    assert stated.amount is not None
     if stated.unit in _CURRENCY_CODES:
         return True
     unit = UNITS.get(stated.unit)

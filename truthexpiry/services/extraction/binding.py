@@ -17,8 +17,8 @@ from truthexpiry.models.values import TypedValue, ValueType
 from truthexpiry.services.extraction.names import Anchor, Names
 from truthexpiry.services.extraction.text import Kind, Token
 from truthexpiry.services.extraction.values_in_text import FoundValue
-from truthexpiry.services.value_forms import words as word_value
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
+from truthexpiry.services.value_forms import words as word_value
 from truthexpiry.services.value_words import END_NAME_WORDS, MERIDIEM, RANGE_END_WORDS, UNITS
 
 Pair = tuple[str, str]
@@ -180,8 +180,11 @@ def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) ->
         return 2 if value.type is ValueType.QUANTITY and value.unit is None else 0
     if value.type in (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE):
         return 3 if value.type is kind else 0
-    if not kind.is_numeric or not value.is_numeric:
-        return 0
+    return _numeric_fit(info, value) if kind.is_numeric and value.is_numeric else 0
+
+
+def _numeric_fit(info: AttributeInfo, value: TypedValue) -> int:
+    kind = info.value_type
     if value.unit is None:
         return 2
     if info.unit is not None:

@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from itertools import product
 
 from truthexpiry.models.claim_key import Scope
+from truthexpiry.models.values import ValueType
 from truthexpiry.services.extraction.binding import Binding, accepts, bind
 from truthexpiry.services.extraction.names import Anchor, Names, find_names
-from truthexpiry.services.extraction.values_in_text import FoundValue
 from truthexpiry.services.extraction.scopes import ScopeFinder
-from truthexpiry.models.values import ValueType
 from truthexpiry.services.extraction.text import Sentence, Token
-from truthexpiry.services.extraction.values_in_text import find_values
+from truthexpiry.services.extraction.values_in_text import FoundValue, find_values
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 
 # "Tell me about ..." asks for the current value as much as a question does.

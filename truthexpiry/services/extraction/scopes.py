@@ -117,12 +117,12 @@ class ScopeFinder:
         missing = [k for k, values in keys.items() if k not in stated and GLOBAL not in values]
         if len(missing) != 1:
             return stated
-        unknown = self._abbreviated(missing[0], keys[missing[0]], clauses) or self._unknown_value(
+        unknown = self._abbreviated(keys[missing[0]], clauses) or self._unknown_value(
             missing[0], clauses
         )
         return {**stated, missing[0]: [unknown]} if unknown else stated
 
-    def _abbreviated(self, key: str, values: tuple[str, ...], clauses: set[int]) -> str | None:
+    def _abbreviated(self, values: tuple[str, ...], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
         one of the key's values."""
         for i, token in enumerate(self._tokens):
