@@ -13,9 +13,9 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
-from truthexpiry.models.values import ValueType
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.values import ValueType
 
 SCHEMA_VERSION = "truthexpiry.lifecycle.v1"
 

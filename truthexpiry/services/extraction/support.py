@@ -34,12 +34,12 @@ class CitedText:
         pair = (info.entity, info.attribute)
         wanted = read_value(stated, info)
         for bindings in self._bindings():
-            # A modal ("can") says nothing where the sentence says more about the attribute.
-            said = {b.pair for b in bindings if not b.found.weak}
+            # A modal ("can") says nothing where the sentence says more about the same thing.
+            said = [(b.pair, b.scope) for b in bindings if not b.found.weak]
             for binding in bindings:
                 if binding.pair != pair or binding.value is None:
                     continue
-                if binding.found.weak and pair in said:
+                if binding.found.weak and (pair, binding.scope) in said:
                     continue
                 if not _same_scope(binding.scope, scope):
                     continue
