@@ -12,16 +12,24 @@ import json
 
 
 class JsonInputError(ValueError):
-    """Bytes that are not a usable JSON document; the message names the problem only."""
+    """Bytes that are not a usable JSON document; the message names the problem only, and
+    `line`, `column` where it is when that is known."""
+
+    def __init__(self, reason: str, *, line: int | None = None, column: int | None = None) -> None:
+        where = f" (line {line}, column {column})" if line is not None else ""
+        super().__init__(reason + where)
+        self.reason = reason
+        self.line = line
+        self.column = column
 
 
 def decode_json(data: bytes | str) -> object:
-    text = data if isinstance(data, str) else _utf8(data)
+    text = data if isinstance(data, str) else utf8_text(data)
     try:
         return json.loads(text, parse_constant=_refuse_constant)
     except json.JSONDecodeError as error:
         raise JsonInputError(
-            f"not valid JSON: {error.msg} (line {error.lineno}, column {error.colno})"
+            f"not valid JSON: {error.msg}", line=error.lineno, column=error.colno
         ) from None
     except RecursionError:
         raise JsonInputError("nested too deeply to read") from None
@@ -31,7 +39,8 @@ def decode_json(data: bytes | str) -> object:
         raise JsonInputError("has a number with too many digits to read") from None
 
 
-def _utf8(data: bytes) -> str:
+def utf8_text(data: bytes) -> str:
+    """`data` as UTF-8 text, or `JsonInputError` naming the first bad byte and its line."""
     try:
         return data.decode("utf-8-sig")  # a byte-order mark at the start is allowed
     except UnicodeDecodeError as error:
