@@ -52,6 +52,18 @@ def test_a_complete_configuration_passes() -> None:
             "must differ",
         ),
         ({"TRUTH_EXPIRY_HEALTH_PORT": "99999"}, "TRUTH_EXPIRY_HEALTH_PORT must be a port"),
+        ({"TRUTH_EXPIRY_HEALTH_PORT": "9" * 5000}, "TRUTH_EXPIRY_HEALTH_PORT must be a port"),
+        ({"SLACK_BOT_TOKEN": "xoxb-very-secret-wrong token"}, "SLACK_BOT_TOKEN has a space"),
+        ({"SLACK_APP_TOKEN": "xapp-very-secret-wrong\ttab"}, "SLACK_APP_TOKEN has a space"),
+        ({"SLACK_BOT_TOKEN": "xoxb-..."}, "SLACK_BOT_TOKEN is still the placeholder"),
+        (
+            {"TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": "very-secret-wrong"[:15]},
+            "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN is shorter than 16 characters",
+        ),
+        (
+            {"TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": "very-secret-wrong and long"},
+            "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN has a space",
+        ),
     ],
 )
 def test_each_misconfiguration_is_named_and_exits_2(change: dict[str, str], fragment: str) -> None:
@@ -69,3 +81,24 @@ def test_all_problems_are_printed_at_once() -> None:
     lines = [line for line in result.stderr.splitlines() if line.startswith("config: ")]
     assert result.returncode == 2
     assert len(lines) >= 5
+
+
+def sample_settings() -> dict[str, str]:
+    """The settings `.env.sample` sets, as an operator who copied it unedited would have them."""
+    settings = {}
+    for line in (ROOT / ".env.sample").read_text().splitlines():
+        name, sep, value = line.partition("=")
+        if sep and not line.startswith("#"):
+            settings[name.strip()] = value.strip()
+    return settings
+
+
+def test_the_unedited_sample_configuration_is_refused_naming_each_placeholder() -> None:
+    sample = sample_settings()
+    result = check(sample)
+
+    assert {"SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"} <= sample.keys()
+    assert result.returncode == 2
+    assert "SLACK_BOT_TOKEN is still the placeholder" in result.stderr
+    assert "SLACK_APP_TOKEN is still the placeholder" in result.stderr
+    assert "configuration OK" not in result.stdout
