@@ -6,14 +6,12 @@ from __future__ import annotations
 import os
 import re
 
-from adapters.cli.arguments import TOKEN_VARIABLE
+from adapters.lifecycle_mcp.remedies import TOKEN_VARIABLE, setting_remedy
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.unicode_text import valid_text
 
 MAX_ERROR_CHARS = 2000
 _LINE_BREAKS = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+")
-SERVER_TOKENS_VARIABLE = "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKENS"
-SERVER_HOSTS_VARIABLE = "TRUTH_EXPIRY_LIFECYCLE_MCP_ALLOWED_HOSTS"
 
 
 def argument_text(argument: str) -> str:
@@ -36,14 +34,9 @@ def one_line(message: str) -> str:
 
 def with_remedy(error: EvidenceUnavailableError) -> str:
     """The reason the lifecycle server failed, plus the setting that fixes it when one does."""
-    status = error.http_status
-    if status in (401, 403):
-        return (
-            f"{error}: set {TOKEN_VARIABLE} to one of the server's {SERVER_TOKENS_VARIABLE} "
-            f"({'not set now' if not os.environ.get(TOKEN_VARIABLE) else 'not accepted'})"
-        )
-    if status == 421:
-        return f"{error}: add this URL's host name to the server's {SERVER_HOSTS_VARIABLE}"
-    if status == 404:
+    remedy = setting_remedy(error, token_set=bool(os.environ.get(TOKEN_VARIABLE)))
+    if remedy is not None:
+        return f"{error}: {remedy}"
+    if error.http_status == 404:
         return f"{error}: check the path of --lifecycle-url (the server answers at /mcp)"
     return f"{error}: check --lifecycle-url and that the lifecycle server is running"

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.cli.arguments import TOKEN_VARIABLE, build_parser
+from adapters.cli.arguments import build_parser
 from adapters.cli.console import argument_text, one_line, with_remedy
 from adapters.cli.demo import run_demo
 from adapters.cli.evaluation import load_cases, run_cases
@@ -30,6 +30,7 @@ from adapters.composition import (
     live_claim_extractor,
     mcp_evidence,
 )
+from adapters.lifecycle_mcp.remedies import TOKEN_VARIABLE
 from truthexpiry.config.llm import llm_settings
 from truthexpiry.config.worker import ConfigError
 from truthexpiry.models.authority import AuthorityPolicy
