@@ -21,6 +21,7 @@ from adapters.authority.policy_file import check_against, load_authority_policy
 from adapters.cli.evaluation import load_cases, run_cases
 from adapters.composition import build_offline_pipeline
 from adapters.offline.search import demo_messages_path
+from lifecycle_mcp.holder import load_dataset
 from lifecycle_mcp.repository import LifecycleRecordRepository, packaged_dataset_path
 from lifecycle_mcp.settings import SettingsError, load_settings
 from truthexpiry.config.ops import load_ops_settings
@@ -145,8 +146,8 @@ def survives(load: Callable[[Path], object], path: Path, variants: list[bytes]) 
 
 
 def use_dataset(path: Path) -> None:
-    repository = LifecycleRecordRepository.from_path(path)
-    build_offline_pipeline(repository=repository).run(QUESTION)
+    served = load_dataset(path)  # as the lifecycle server loads it, wire catalog included
+    build_offline_pipeline(repository=served.repository).run(QUESTION)
 
 
 def use_corpus(path: Path) -> None:
