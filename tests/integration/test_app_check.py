@@ -52,18 +52,6 @@ def test_a_complete_configuration_passes() -> None:
             "must differ",
         ),
         ({"TRUTH_EXPIRY_HEALTH_PORT": "99999"}, "TRUTH_EXPIRY_HEALTH_PORT must be a port"),
-        ({"TRUTH_EXPIRY_HEALTH_PORT": "9" * 5000}, "TRUTH_EXPIRY_HEALTH_PORT must be a port"),
-        ({"SLACK_BOT_TOKEN": "xoxb-very-secret-wrong token"}, "SLACK_BOT_TOKEN has a space"),
-        ({"SLACK_APP_TOKEN": "xapp-very-secret-wrong\ttab"}, "SLACK_APP_TOKEN has a space"),
-        ({"SLACK_BOT_TOKEN": "xoxb-..."}, "SLACK_BOT_TOKEN is still the placeholder"),
-        (
-            {"TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": "very-secret-wrong"[:15]},
-            "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN is shorter than 16 characters",
-        ),
-        (
-            {"TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": "very-secret-wrong and long"},
-            "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN has a space",
-        ),
     ],
 )
 def test_each_misconfiguration_is_named_and_exits_2(change: dict[str, str], fragment: str) -> None:
