@@ -20,6 +20,7 @@ from typing import Any
 
 from truthexpiry.models.catalog import AttributeNote, CatalogNotes, EntityInfo
 from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.unicode_text import plain_or_shown, shown
 from truthexpiry.models.values import ValueType
 from truthexpiry.services.value_forms import token_key
 
@@ -37,7 +38,7 @@ def parse_catalog_notes(
         problems.append("catalog: must be an object")
         return CatalogNotes()
     for unknown in sorted(set(raw) - _SECTIONS):
-        problems.append(f"catalog: unknown section {unknown!r}")
+        problems.append(f"catalog: unknown section {shown(unknown)}")
     pairs = {(r.key.entity, r.key.attribute) for r in records}
     scopes = {pair for r in records for pair in r.key.scope}
     return CatalogNotes(
@@ -60,7 +61,7 @@ def _entities(
 ) -> dict[str, EntityInfo]:
     notes = {}
     for name, body in raw.items():
-        where = f"catalog.entities.{name}"
+        where = f"catalog.entities.{plain_or_shown(name)}"
         if name not in known:
             problems.append(f"{where}: no record has this entity")
             continue
@@ -81,7 +82,7 @@ def _attributes(
 ) -> dict[tuple[str, str], AttributeNote]:
     notes = {}
     for name, body in raw.items():
-        where = f"catalog.attributes.{name}"
+        where = f"catalog.attributes.{plain_or_shown(name)}"
         entity, _, attribute = name.partition(".")
         if (entity, attribute) not in known:
             problems.append(f"{where}: no record has this entity.attribute")
@@ -126,10 +127,10 @@ def _scope_aliases(
     aliases = {}
     for key, values in raw.items():
         if not isinstance(values, Mapping):
-            problems.append(f"catalog.scope_aliases.{key}: must be an object")
+            problems.append(f"catalog.scope_aliases.{plain_or_shown(key)}: must be an object")
             continue
         for value, spellings in values.items():
-            where = f"catalog.scope_aliases.{key}.{value}"
+            where = f"catalog.scope_aliases.{plain_or_shown(key)}.{plain_or_shown(value)}"
             if (key, value) not in known:
                 problems.append(f"{where}: no record has this scope value")
                 continue

@@ -1,40 +1,29 @@
 """Parsing and validation of the canonical lifecycle dataset (JSON).
 
 `parse_dataset` turns a decoded JSON document into records and catalog notes, or raises
-`InvalidDatasetError` listing every problem it found, each naming its record. It rejects
-duplicate IDs, links to unknown IDs, self-links and cycles, unknown states and bad dates.
+`InvalidDatasetError` listing every problem of every record (the first `MAX_REPORTED`, then how
+many more), each naming its record. It rejects a dataset without records, duplicate IDs
+(look-alike spellings that normalise equal included), links to unknown IDs, self-links and
+cycles, unknown states, bad dates, and malformed or unknown fields (`record_fields`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any, TypeVar
 
+from lifecycle_mcp import record_fields as fields
 from lifecycle_mcp.catalog_notes import parse_catalog_notes
 from truthexpiry.models.catalog import CatalogNotes
 from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
-from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
+from truthexpiry.models.errors import InvalidDatasetError
+from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.unicode_text import shown
 
 T = TypeVar("T")
-_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-_MAX_REPORTED = 20
-_FIELDS = frozenset(
-    {
-        "record_id",
-        "entity",
-        "attribute",
-        "scope",
-        "value",
-        "state",
-        "effective_date",
-        "supersedes_record_id",
-        "source",
-    }
-)
+MAX_REPORTED = 50
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,14 +42,17 @@ def parse_dataset(document: object) -> ParsedDataset:
     version = document.get("dataset_version", "unversioned")
     if not isinstance(version, str) or not version.strip():
         raise InvalidDatasetError("'dataset_version' must be a non-empty string")
+    if not raw_records:
+        raise InvalidDatasetError("the dataset has no records: there is nothing to check against")
     problems: list[str] = []
     records = _parse_records(raw_records, problems)
     _check_links(records, problems)
     notes = parse_catalog_notes(document.get("catalog"), records, problems)
     if problems:
-        shown = problems[:_MAX_REPORTED]
-        more = len(problems) - len(shown)
-        raise InvalidDatasetError("; ".join(shown) + (f"; and {more} more" if more else ""))
+        shown_problems = problems[:MAX_REPORTED]
+        more = len(problems) - len(shown_problems)
+        summary = "; ".join(shown_problems) + (f"; and {more} more" if more else "")
+        raise InvalidDatasetError(summary)
     return ParsedDataset(version.strip(), tuple(records), notes)
 
 
@@ -82,11 +74,12 @@ def _parse_records(raw_records: list[Any], problems: list[str]) -> list[Lifecycl
     for index, raw in enumerate(raw_records):
         try:
             record = _parse_record(raw, interned)
-        except InvalidDatasetError as error:  # named here, so that valid records cost no name
-            problems.append(f"{_name(raw, index)}: {error}")
+        except InvalidDatasetError:  # named and listed here, so valid records cost nothing more
+            name = _name(raw, index)
+            problems.extend(f"{name}: {problem}" for problem in _record_problems(raw))
             continue
         if record.record_id in seen:
-            problems.append(f"{_name(raw, index)}: duplicate record_id")
+            problems.append(f"{_name(raw, index)}: duplicate record_id{_as_read(raw, record)}")
             continue
         seen.add(record.record_id)
         records.append(record)
@@ -95,32 +88,56 @@ def _parse_records(raw_records: list[Any], problems: list[str]) -> list[Lifecycl
 
 def _name(raw: object, index: int) -> str:
     if isinstance(raw, Mapping) and isinstance(raw.get("record_id"), str) and raw["record_id"]:
-        return f"record {raw['record_id'][:60]!r}"
+        return f"record {shown(raw['record_id'], 60)}"
     return f"record #{index + 1}"
 
 
+def _as_read(raw: Mapping[str, Any], record: LifecycleRecord) -> str:
+    """How a look-alike ID was read, when normalising changed it (full-width as ASCII)."""
+    if raw.get("record_id") == record.record_id:
+        return ""
+    return f" (read as {shown(record.record_id)})"
+
+
 def _parse_record(raw: object, interned: _Interned) -> LifecycleRecord:
+    """The record, or `InvalidDatasetError` at its first problem (the fast path)."""
     if not isinstance(raw, dict | Mapping):  # dict first: the common case skips the ABC check
         raise InvalidDatasetError("must be a JSON object")
-    if not raw.keys() <= _FIELDS:
-        raise InvalidDatasetError(f"unknown field(s) {', '.join(sorted(set(raw) - _FIELDS))}")
-    record_id = _text(raw, "record_id")
-    key = _key(raw, interned)
-    link = raw.get("supersedes_record_id")
-    if link is not None and (not isinstance(link, str) or not link):
-        raise InvalidDatasetError("'supersedes_record_id' must be a string or null")
-    source = raw.get("source", DEFAULT_SOURCE)
-    if not isinstance(source, str) or not source.strip():
-        raise InvalidDatasetError("'source' must be a non-empty string")
+    fields.unknown_fields(raw)
     return LifecycleRecord(
-        record_id=record_id,
-        key=key,
-        value=_text(raw, "value"),
-        state=_interned(raw.get("state"), interned.states, _state),
-        effective_date=_interned(raw.get("effective_date"), interned.dates, _date),
-        supersedes_record_id=link,
-        source=source.strip().lower(),
+        record_id=fields.record_id(raw.get("record_id")),
+        key=_key(raw, interned),
+        value=fields.text(raw, "value"),
+        state=_interned(raw.get("state"), interned.states, fields.state),
+        effective_date=_interned(raw.get("effective_date"), interned.dates, fields.effective_date),
+        supersedes_record_id=fields.link(raw),
+        source=fields.source(raw),
     )
+
+
+def _record_problems(raw: object) -> list[str]:
+    """Every problem of a record already known to be invalid, one per field."""
+    if not isinstance(raw, Mapping):
+        return ["must be a JSON object"]
+    checks: list[Callable[[], object]] = [
+        lambda: fields.unknown_fields(raw),
+        lambda: fields.record_id(raw.get("record_id")),
+        lambda: fields.identifier(raw, "entity"),
+        lambda: fields.identifier(raw, "attribute"),
+        lambda: fields.scope_problem(raw),
+        lambda: fields.text(raw, "value"),
+        lambda: fields.state(raw.get("state")),
+        lambda: fields.effective_date(raw.get("effective_date")),
+        lambda: fields.link(raw),
+        lambda: fields.source(raw),
+    ]
+    problems: list[str] = []
+    for check in checks:
+        try:
+            check()
+        except InvalidDatasetError as error:
+            problems.append(str(error))
+    return problems or ["is not a valid record"]
 
 
 def _key(raw: Mapping[str, Any], interned: _Interned) -> ClaimKey:
@@ -132,15 +149,7 @@ def _key(raw: Mapping[str, Any], interned: _Interned) -> ClaimKey:
             return interned.keys[spelling]  # seen before, so already validated
         except (KeyError, TypeError):  # TypeError: an unhashable scope value, reported below
             pass
-    if not isinstance(scope, dict | Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in scope.items()
-    ):
-        raise InvalidDatasetError("'scope' must be an object of strings")
-    text_entity, text_attribute = _text(raw, "entity"), _text(raw, "attribute")
-    try:
-        key = ClaimKey.of(text_entity, text_attribute, scope)
-    except InvalidClaimKeyError as error:
-        raise InvalidDatasetError(str(error)) from None
+    key = fields.key(raw)
     if isinstance(scope, dict) and isinstance(entity, str) and isinstance(attribute, str):
         interned.keys[(entity, attribute, tuple(scope.items()))] = key
     return key
@@ -153,33 +162,6 @@ def _interned(value: object, seen: dict[str, T], parse: Callable[[object], T]) -
             seen[value] = parse(value)
         return seen[value]
     return parse(value)
-
-
-def _text(raw: Mapping[str, Any], field: str) -> str:
-    value = raw.get(field)
-    stripped = value.strip() if isinstance(value, str) else ""
-    if not stripped:
-        raise InvalidDatasetError(f"'{field}' must be a non-empty string")
-    return stripped
-
-
-def _state(value: object) -> LifecycleState:
-    if isinstance(value, str):
-        try:
-            return LifecycleState(value.strip().upper())
-        except ValueError:
-            pass
-    allowed = ", ".join(s.value for s in LifecycleState)
-    raise InvalidDatasetError(f"unknown state {str(value)[:30]!r} (allowed: {allowed})")
-
-
-def _date(value: object) -> date:
-    if isinstance(value, str) and _ISO_DATE.match(value):
-        try:
-            return date.fromisoformat(value)
-        except ValueError:
-            pass
-    raise InvalidDatasetError(f"'effective_date' {str(value)[:30]!r} is not a YYYY-MM-DD date")
 
 
 def _check_links(records: list[LifecycleRecord], problems: list[str]) -> None:

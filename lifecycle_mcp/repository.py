@@ -7,7 +7,6 @@ claim key when the dataset loads, so a lookup is one dictionary access, never a 
 from __future__ import annotations
 
 import gc
-import json
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -20,6 +19,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.services.catalog import derive_catalog
+from truthexpiry.services.json_input import JsonInputError, decode_json
 
 PACKAGED_DATASET = "lifecycle_records.json"
 
@@ -62,28 +62,35 @@ class LifecycleRecordRepository:
 
     @classmethod
     def from_path(cls, path: Path | str) -> LifecycleRecordRepository:
+        """The dataset file at `path`; `InvalidDatasetError` names the file and every problem."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            data = path.read_bytes()
         except FileNotFoundError:
             raise InvalidDatasetError(f"dataset file not found: {path}") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise InvalidDatasetError(f"cannot read dataset {path}: {error}") from None
-        return cls.from_json(text, origin=str(path))
+        except OSError as error:
+            raise InvalidDatasetError(f"cannot read dataset {path}: {error.strerror}") from None
+        return cls.from_json(data, origin=str(path))
 
     @classmethod
-    def from_json(cls, text: str, *, origin: str = "dataset") -> LifecycleRecordRepository:
+    def from_json(
+        cls, text: str | bytes, *, origin: str | None = None
+    ) -> LifecycleRecordRepository:
+        """The dataset in `text`; problems are prefixed with `origin` (a file name) if given."""
         with _collector_paused():
-            return cls._from_text(text, origin)
+            try:
+                return cls._from_text(text)
+            except InvalidDatasetError as error:
+                if origin is None:
+                    raise
+                raise InvalidDatasetError(f"{origin}: {error}") from None
 
     @classmethod
-    def _from_text(cls, text: str, origin: str) -> LifecycleRecordRepository:
+    def _from_text(cls, text: str | bytes) -> LifecycleRecordRepository:
         try:
-            document = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise InvalidDatasetError(
-                f"{origin} is not valid JSON (line {error.lineno}, column {error.colno})"
-            ) from None
+            document = decode_json(text)
+        except JsonInputError as error:
+            raise InvalidDatasetError(str(error)) from None
         parsed = parse_dataset(document)
         return cls(parsed.records, parsed.version, parsed.notes)
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from lifecycle_mcp.limits import Limits, parse_limits
 from truthexpiry.config.environment import flag, port
 from truthexpiry.config.secrets import SecretValue
+from truthexpiry.config.tokens import MIN_BEARER_TOKEN_LENGTH, TOKEN_CHARACTERS
 
 PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
 HOST = PREFIX + "HOST"
@@ -28,9 +29,6 @@ ALLOWED_HOSTS = PREFIX + "ALLOWED_HOSTS"
 RELOAD_SECONDS = PREFIX + "RELOAD_SECONDS"
 METRICS_ENABLED = "TRUTH_EXPIRY_METRICS_ENABLED"  # shared with the worker, as in the design notes
 METRICS_PORT = "TRUTH_EXPIRY_METRICS_PORT"
-
-MIN_TOKEN_LENGTH = 16
-_TOKEN_CHARACTERS = frozenset(map(chr, range(0x21, 0x7F)))  # visible ASCII: header-safe
 
 
 class SettingsError(Exception):
@@ -109,9 +107,11 @@ def _dataset_path(raw: str, problems: list[str]) -> Path | None:
 def _tokens(raw: str, problems: list[str]) -> tuple[SecretValue, ...]:
     tokens = [part.strip() for part in raw.split(",") if part.strip()]
     for position, token in enumerate(tokens, start=1):
-        if len(token) < MIN_TOKEN_LENGTH:
-            problems.append(f"{TOKENS}: token #{position} is shorter than {MIN_TOKEN_LENGTH}")
-        if not set(token) <= _TOKEN_CHARACTERS:
+        if len(token) < MIN_BEARER_TOKEN_LENGTH:
+            problems.append(
+                f"{TOKENS}: token #{position} is shorter than {MIN_BEARER_TOKEN_LENGTH}"
+            )
+        if not set(token) <= TOKEN_CHARACTERS:
             problems.append(f"{TOKENS}: token #{position} has characters outside visible ASCII")
     return tuple(SecretValue(token) for token in tokens)
 

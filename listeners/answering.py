@@ -59,6 +59,14 @@ def answer(
             )
 
 
+def decline(services: ListenerServices, reply: Reply, *, entry_point: EntryPoint) -> Reply:
+    """A reply given instead of an answer (nothing searched, nothing checked), counted as
+    refused like every other refusal."""
+    services.metrics.request_finished(entry_point.value, "refused", 0.0)
+    log.info("answered", extra={"entry_point": entry_point.value, "outcome": "refused"})
+    return reply
+
+
 def _run(
     services: ListenerServices,
     question: str,

@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from listeners.channels import ChannelDirectory
 from listeners.draining import Drain
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
@@ -47,3 +48,4 @@ class ListenerServices:
     authority: AuthorityPolicy | None = None  # shown in the App Home
     metrics: Metrics = field(default_factory=NullMetrics)
     drain: Drain = field(default_factory=Drain)
+    channels: ChannelDirectory = field(default_factory=ChannelDirectory)  # where to answer

@@ -11,7 +11,6 @@ adds what the catalog does not know (entities, attributes, sources).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -19,27 +18,31 @@ from pathlib import Path
 from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
+from truthexpiry.models.unicode_text import plain_or_shown, shown
 from truthexpiry.services.authority import policy_problems
+from truthexpiry.services.json_input import JsonInputError, decode_json
 
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
 PUBLIC_CHANNEL_ID = re.compile(r"^C[A-Z0-9]{2,}$")
 _IDENTIFIER = re.compile(r"^[a-z0-9][a-z0-9_.\-]*$")
 _SUBJECT = re.compile(r"^[a-z0-9_]+(\.[a-z0-9_]+)?$")
 MAX_VALID_DAYS = 3650
+MAX_REPORTED = 50
 
 
 def load_authority_policy(path: Path) -> AuthorityPolicy:
+    """The policy file at `path`; `InvalidAuthorityPolicyError` names the file and each problem."""
     try:
-        document = json.loads(path.read_text(encoding="utf-8"))
+        return parse_authority_policy(decode_json(path.read_bytes()))
     except FileNotFoundError:
-        raise InvalidAuthorityPolicyError([f"authority policy not found: {path}"]) from None
-    except (OSError, UnicodeDecodeError) as error:
-        message = f"cannot read authority policy {path}: {error}"
-        raise InvalidAuthorityPolicyError([message]) from None
-    except json.JSONDecodeError as error:
-        message = f"authority policy {path} is not valid JSON (line {error.lineno})"
-        raise InvalidAuthorityPolicyError([message]) from None
-    return parse_authority_policy(document)
+        raise InvalidAuthorityPolicyError(["file not found"], origin=str(path)) from None
+    except OSError as error:
+        problem = f"cannot be read ({error.strerror})"
+        raise InvalidAuthorityPolicyError([problem], origin=str(path)) from None
+    except JsonInputError as error:
+        raise InvalidAuthorityPolicyError([str(error)], origin=str(path)) from None
+    except InvalidAuthorityPolicyError as error:
+        raise InvalidAuthorityPolicyError(error.problems, origin=str(path)) from None
 
 
 def check_against(policy: AuthorityPolicy, catalog: Catalog) -> AuthorityPolicy:
@@ -57,7 +60,7 @@ def parse_authority_policy(document: object) -> AuthorityPolicy:
     precedence = _object(root.get("precedence", {}), "precedence", sections, problems)
     default = _sources(precedence.get("default", []), "precedence.default", problems)
     by_entity = {
-        entity: _sources(order, f"precedence.by_entity.{entity}", problems)
+        entity: _sources(order, f"precedence.by_entity.{plain_or_shown(entity)}", problems)
         for entity, order in _object(
             precedence.get("by_entity", {}), "precedence.by_entity", None, problems
         ).items()
@@ -67,7 +70,10 @@ def parse_authority_policy(document: object) -> AuthorityPolicy:
         rule for subject, raw in owners.items() if (rule := _owner_rule(subject, raw, problems))
     )
     if problems:
-        raise InvalidAuthorityPolicyError(problems)
+        more = len(problems) - MAX_REPORTED
+        raise InvalidAuthorityPolicyError(
+            problems[:MAX_REPORTED] + ([f"and {more} more"] if more > 0 else [])
+        )
     return AuthorityPolicy(default, by_entity, rules)
 
 
@@ -79,7 +85,7 @@ def _object(
         return {}
     unknown = sorted(set(value) - allowed) if allowed is not None else []
     if unknown:
-        problems.append(f"{where}: unknown key(s) {', '.join(unknown)}")
+        problems.append(f"{where}: unknown key(s) {_listed(unknown, plain_or_shown)}")
     return value
 
 
@@ -88,17 +94,17 @@ def _sources(value: object, where: str, problems: list[str]) -> tuple[str, ...]:
         problems.append(f"{where} must be a list of source names")
         return ()
     sources = tuple(s.strip().lower() for s in value)
-    bad = [s for s in sources if not _IDENTIFIER.match(s)]
+    bad = [s for s in sources if not _IDENTIFIER.fullmatch(s)]
     if bad:
-        problems.append(f"{where}: malformed source name(s) {', '.join(map(repr, bad))}")
+        problems.append(f"{where}: malformed source name(s) {_listed(bad, shown)}")
     if len(set(sources)) != len(sources):
         problems.append(f"{where}: a source is listed twice")
     return sources
 
 
 def _owner_rule(subject: str, raw: object, problems: list[str]) -> OwnerRule | None:
-    where = f"owners.{subject}"
-    if not _SUBJECT.match(subject):
+    where = f"owners.{plain_or_shown(subject)}"
+    if not _SUBJECT.fullmatch(subject):
         problems.append(f"{where}: name an entity or entity.attribute (lower-case identifiers)")
     rule = _object(raw, where, {"users", "channels", "valid_days"}, problems)
     users = _ids(rule.get("users"), f"{where}.users", USER_ID, "Slack user ID", problems)
@@ -119,15 +125,25 @@ def _ids(
     if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
         problems.append(f"{where} must be a non-empty list of {kind}s")
         return frozenset()
-    bad = [v for v in value if not pattern.match(v)]
+    bad = [v for v in value if not pattern.fullmatch(v)]
     if bad:
-        problems.append(f"{where}: not a {kind}: {', '.join(repr(v[:30]) for v in bad)}")
+        problems.append(f"{where}: not a {kind}: {_listed(bad, shown)}")
     return frozenset(value)
+
+
+def _listed(names: list[str], quote: Callable[[str], str], limit: int = 5) -> str:
+    """At most `limit` names, each quoted, then how many more."""
+    listed = ", ".join(quote(name) for name in names[:limit])
+    return listed + (f" and {len(names) - limit} more" if len(names) > limit else "")
 
 
 def load_checked_policy(path: Path, catalog: Catalog) -> AuthorityPolicy:
     """The policy file at `path`, parsed and checked against the catalog."""
-    return check_against(load_authority_policy(path), catalog)
+    policy = load_authority_policy(path)
+    try:
+        return check_against(policy, catalog)
+    except InvalidAuthorityPolicyError as error:
+        raise InvalidAuthorityPolicyError(error.problems, origin=str(path)) from None
 
 
 def startup_policy(path: str | None, catalog: Callable[[], Catalog]) -> AuthorityPolicy | None:

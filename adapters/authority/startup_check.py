@@ -7,6 +7,7 @@ from pathlib import Path
 
 from adapters.authority.policy_file import load_checked_policy
 from adapters.composition import in_process_evidence, mcp_evidence
+from adapters.lifecycle_mcp.remedies import setting_remedy
 from truthexpiry.config.worker import WorkerSettings
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
@@ -21,7 +22,10 @@ def authority_policy_problems(settings: WorkerSettings) -> list[str]:
     try:
         catalog = _catalog(settings)
     except EvidenceUnavailableError as error:
-        return [f"{VARIABLE}: cannot check it against the lifecycle catalog ({error})"]
+        token_set = settings.lifecycle_mcp_token is not None
+        remedy = setting_remedy(error, token_set=token_set)
+        reason = f"{error}; {remedy}" if remedy else str(error)
+        return [f"{VARIABLE}: cannot check it against the lifecycle catalog ({reason})"]
     try:
         load_checked_policy(Path(settings.authority_policy_path), catalog)
     except InvalidAuthorityPolicyError as error:

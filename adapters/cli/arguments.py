@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
-TOKEN_VARIABLE = "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"
+from adapters.lifecycle_mcp.remedies import TOKEN_VARIABLE
 
 
 class _Parser(argparse.ArgumentParser):

@@ -7,7 +7,6 @@ for the whole run.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import date
@@ -15,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from adapters.authority.policy_file import check_against, parse_authority_policy
+from adapters.cli.case_format import case_problems
 from adapters.composition import build_pipeline
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, parse_messages
@@ -24,6 +24,9 @@ from truthexpiry.models.errors import TruthExpiryError
 from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse, Verdict
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.services.json_input import JsonInputError, decode_json, utf8_text
+
+MAX_REPORTED = 50
 
 
 class InvalidCaseError(TruthExpiryError):
@@ -41,21 +44,33 @@ class CaseResult:
 
 
 def load_cases(path: Path) -> list[dict[str, Any]]:
+    """The cases in the file at `path`, each checked against the case format; else
+    `InvalidCaseError` naming the file and every bad line (the first `MAX_REPORTED`)."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        text = utf8_text(path.read_bytes())
     except OSError as error:
         raise InvalidCaseError(f"cannot read cases {path}: {error.strerror}") from None
-    cases = []
-    for number, line in enumerate(lines, start=1):
+    except JsonInputError as error:
+        raise InvalidCaseError(f"{path}: {error}") from None
+    cases: list[dict[str, Any]] = []
+    problems: list[str] = []
+    for number, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:
-            case = json.loads(line)
-        except json.JSONDecodeError:
-            raise InvalidCaseError(f"{path}:{number}: not a JSON object") from None
-        if not isinstance(case, dict) or not isinstance(case.get("question"), str):
-            raise InvalidCaseError(f"{path}:{number}: a case needs a 'question' string")
-        cases.append(case)
+            case = decode_json(line)
+        except JsonInputError as error:
+            column = f", column {error.column}" if error.column is not None else ""
+            problems.append(f"line {number}{column}: {error.reason}")
+            continue
+        bad = case_problems(case)
+        problems.extend(f"line {number}: {problem}" for problem in bad)
+        if isinstance(case, dict) and not bad:
+            cases.append(case)
+    if problems:
+        more = len(problems) - MAX_REPORTED
+        listed = "; ".join(problems[:MAX_REPORTED]) + (f"; and {more} more" if more > 0 else "")
+        raise InvalidCaseError(f"{path}: {listed}")
     return cases
 
 

@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.cli.arguments import TOKEN_VARIABLE, build_parser
+from adapters.cli.arguments import build_parser
+from adapters.cli.console import argument_text, one_line, with_remedy
 from adapters.cli.demo import run_demo
 from adapters.cli.evaluation import load_cases, run_cases
 from adapters.cli.output import to_json, to_text
@@ -29,10 +30,12 @@ from adapters.composition import (
     live_claim_extractor,
     mcp_evidence,
 )
+from adapters.lifecycle_mcp.remedies import TOKEN_VARIABLE
 from truthexpiry.config.llm import llm_settings
 from truthexpiry.config.worker import ConfigError
 from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.errors import TruthExpiryError
+from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
+from truthexpiry.models.unicode_text import valid_text
 from truthexpiry.models.verdicts import TruthExpiryRequest
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
@@ -52,7 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 return _ask(args, evidence, extractor)
             return _eval(args, evidence, extractor)
     except TruthExpiryError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
     except BrokenPipeError:  # the reader (`| head`) left early: not an error
         sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
@@ -64,7 +67,10 @@ def _evidence(args: argparse.Namespace, stack: ExitStack) -> LifecycleEvidence:
         return in_process_evidence(args.lifecycle_data)
     evidence = mcp_evidence(args.lifecycle_url, token=os.environ.get(TOKEN_VARIABLE) or None)
     stack.callback(evidence.close)
-    evidence.catalog()  # fail fast, with exit 2, when the server cannot be reached
+    try:
+        evidence.catalog()  # fail fast, with exit 2, when the server cannot be reached
+    except EvidenceUnavailableError as error:
+        raise EvidenceUnavailableError(with_remedy(error)) from None
     return evidence
 
 
@@ -88,7 +94,7 @@ def _authority(args: argparse.Namespace, evidence: LifecycleEvidence) -> Authori
 
 
 def _ask(args: argparse.Namespace, evidence: LifecycleEvidence, extractor: ClaimExtractor) -> int:
-    question = args.question.strip()
+    question = argument_text(args.question).strip()
     if not question or len(question) > MAX_QUESTION_CHARS:
         print(
             f"error: the question must have 1 to {MAX_QUESTION_CHARS} characters", file=sys.stderr
@@ -103,9 +109,9 @@ def _ask(args: argparse.Namespace, evidence: LifecycleEvidence, extractor: Claim
     )
     response = pipeline.run(TruthExpiryRequest(question, as_of=args.as_of))
     if args.json:
-        print(json.dumps(to_json(question, response, authority), ensure_ascii=False))
+        print(valid_text(json.dumps(to_json(question, response, authority), ensure_ascii=False)))
     else:
-        print(to_text(question, response, authority), end="")
+        print(valid_text(to_text(question, response, authority)), end="")
     return 0
 
 
@@ -116,9 +122,9 @@ def _eval(args: argparse.Namespace, evidence: LifecycleEvidence, extractor: Clai
         if result.passed:
             passed += 1
             if args.verbose:
-                print(f"ok    {result.case_id}")
+                print(valid_text(f"ok    {result.case_id}"))
         else:
             failed += 1
-            print(f"FAIL  {result.case_id}: {'; '.join(result.failures)}")
+            print(valid_text(f"FAIL  {result.case_id}: {'; '.join(result.failures)}"))
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0

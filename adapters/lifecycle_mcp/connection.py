@@ -58,7 +58,7 @@ class McpConnection:
             ) from None
         except Exception as error:  # transport failures: refused, reset, HTTP errors
             await self._drop(client)
-            raise EvidenceUnavailableError(self._describe(error)) from None
+            raise self._failure(error) from None
 
     async def close(self) -> None:
         async with self._lock:
@@ -94,9 +94,9 @@ class McpConnection:
                 await self._stop.wait()
         except BaseException as error:  # the SDK raises exception groups
             if not ready.done():
-                ready.set_exception(EvidenceUnavailableError(self._describe(error)))
+                ready.set_exception(self._failure(error))
             elif not isinstance(error, asyncio.CancelledError):
-                log.warning("lifecycle MCP session ended: %s", self._describe(error))
+                log.warning("lifecycle MCP session ended: %s", self._failure(error))
 
     async def _remember_refusal(self, response: httpx2.Response) -> None:
         # The SDK reports an HTTP error status only as a generic error; keep the status so the
@@ -104,11 +104,13 @@ class McpConnection:
         if response.status_code >= 400:
             self._refused_with = response.status_code
 
-    def _describe(self, error: BaseException) -> str:
+    def _failure(self, error: BaseException) -> EvidenceUnavailableError:
         status, self._refused_with = self._refused_with, None
         if status is not None:
-            return f"the lifecycle server answered HTTP {status}"
-        return _describe(error)
+            return EvidenceUnavailableError(
+                f"the lifecycle server answered HTTP {status}", http_status=status
+            )
+        return _failure(error)
 
     async def _drop(self, client: Client) -> None:
         async with self._lock:
@@ -126,14 +128,19 @@ class McpConnection:
             owner.cancel()
 
 
-def _describe(error: BaseException) -> str:
+def _failure(error: BaseException) -> EvidenceUnavailableError:
     """A short, content-free description of a transport failure."""
     while isinstance(error, BaseExceptionGroup) and error.exceptions:
         error = error.exceptions[0]
     if isinstance(error, EvidenceUnavailableError):
-        return str(error)
+        return error
     if isinstance(error, httpx2.HTTPStatusError):
-        return f"the lifecycle server answered HTTP {error.response.status_code}"
+        status = error.response.status_code
+        return EvidenceUnavailableError(
+            f"the lifecycle server answered HTTP {status}", http_status=status
+        )
     if isinstance(error, httpx2.TransportError):
-        return f"the lifecycle server is unreachable ({type(error).__name__})"
-    return f"the lifecycle server call failed ({type(error).__name__})"
+        return EvidenceUnavailableError(
+            f"the lifecycle server is unreachable ({type(error).__name__})"
+        )
+    return EvidenceUnavailableError(f"the lifecycle server call failed ({type(error).__name__})")

@@ -6,7 +6,6 @@ messages offline as it would from Slack.
 
 from __future__ import annotations
 
-import json
 import math
 from collections import Counter
 from collections.abc import Sequence
@@ -15,7 +14,9 @@ from pathlib import Path
 
 from truthexpiry.models.errors import InvalidMessagesError
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.unicode_text import valid_text
 from truthexpiry.services.extraction.text import Kind, tokenize
+from truthexpiry.services.json_input import JsonInputError, decode_json
 from truthexpiry.services.stopwords import STOPWORDS
 
 _REQUIRED = ("message_ts", "channel_id", "content")
@@ -46,14 +47,17 @@ class CorpusMessageSearch:
 
     @classmethod
     def from_path(cls, path: Path | str) -> CorpusMessageSearch:
+        """The corpus file at `path`; `InvalidMessagesError` names the file and the problem."""
         path = Path(path)
         try:
-            document = json.loads(path.read_text(encoding="utf-8"))
+            document = decode_json(path.read_bytes())
+            return cls(parse_messages(document))
         except FileNotFoundError:
             raise InvalidMessagesError(f"messages file not found: {path}") from None
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
-            raise InvalidMessagesError(f"cannot read messages {path}: {error}") from None
-        return cls(parse_messages(document))
+        except OSError as error:
+            raise InvalidMessagesError(f"cannot read messages {path}: {error.strerror}") from None
+        except (JsonInputError, InvalidMessagesError) as error:
+            raise InvalidMessagesError(f"{path}: {error}") from None
 
     def search(
         self, query: str, *, limit: int, action_token: str | None = None
@@ -78,7 +82,8 @@ class CorpusMessageSearch:
 
 
 def parse_messages(document: object) -> list[SearchMessage]:
-    """Validate a corpus: a JSON list of messages in the search-result shape."""
+    """Validate a corpus: a JSON list of messages in the search-result shape. Text is kept as
+    valid Unicode: a lone surrogate from a JSON escape becomes U+FFFD."""
     if not isinstance(document, list):
         raise InvalidMessagesError("the messages file must hold a JSON list of messages")
     messages = []
@@ -93,15 +98,16 @@ def parse_messages(document: object) -> list[SearchMessage]:
         for field in _OPTIONAL:
             if raw.get(field) is not None and not isinstance(raw[field], str):
                 raise InvalidMessagesError(f"message #{number}: '{field}' must be a string")
+        permalink = raw.get("permalink")
         messages.append(
             SearchMessage(
-                message_ts=raw["message_ts"],
-                channel_id=raw["channel_id"],
-                channel_name=raw.get("channel_name") or "",
-                author_user_id=raw.get("author_user_id") or "",
-                author_name=raw.get("author_name") or "",
-                content=raw["content"],
-                permalink=raw.get("permalink"),
+                message_ts=valid_text(raw["message_ts"]),
+                channel_id=valid_text(raw["channel_id"]),
+                channel_name=valid_text(raw.get("channel_name") or ""),
+                author_user_id=valid_text(raw.get("author_user_id") or ""),
+                author_name=valid_text(raw.get("author_name") or ""),
+                content=valid_text(raw["content"]),
+                permalink=valid_text(permalink) if permalink else None,
             )
         )
     return messages

@@ -1,4 +1,5 @@
-"""`@TruthExpiry ...` in a channel: answer in the thread of the mention."""
+"""`@TruthExpiry ...` in a channel: answer in the thread of the mention; in a private channel or
+a group DM, say where to ask instead."""
 
 from __future__ import annotations
 
@@ -6,23 +7,33 @@ from collections.abc import Callable
 from typing import Any
 
 from slack_bolt import BoltContext, Say
+from slack_sdk import WebClient
 
-from listeners.answering import answer
+from listeners.answering import answer, decline
 from listeners.parsing import action_token, is_from_a_person, question_text
 from listeners.services import ListenerServices
+from listeners.views import messages
 from truthexpiry.models.verdicts import EntryPoint
 
 
 def app_mention_callback(services: ListenerServices) -> Callable[..., None]:
-    def handle_app_mention(event: dict[str, Any], say: Say, context: BoltContext) -> None:
+    def handle_app_mention(
+        event: dict[str, Any], say: Say, context: BoltContext, client: WebClient
+    ) -> None:
         if not is_from_a_person(event, context.bot_user_id) or not event.get("ts"):
             return
         question = question_text(event.get("text"))
         if not question:
             return
-        reply = answer(
-            services, question, entry_point=EntryPoint.MENTION, action_token=action_token(event)
-        )
+        if not services.channels.kind_of_event(client, event).answered:
+            reply = decline(services, messages.not_answered_here(), entry_point=EntryPoint.MENTION)
+        else:
+            reply = answer(
+                services,
+                question,
+                entry_point=EntryPoint.MENTION,
+                action_token=action_token(event),
+            )
         say(text=reply.text, blocks=reply.blocks, thread_ts=event.get("thread_ts") or event["ts"])
 
     return handle_app_mention

@@ -1,6 +1,6 @@
 """The "Check this message" shortcut: label the claims of one public message, privately.
 
-Only messages in public channels are checked (`conversations.info` says so); the result goes to
+Only messages in public channels are checked (`listeners.channels` decides); the result goes to
 the user's direct messages with the app, so nothing is posted where the message lives.
 """
 
@@ -15,6 +15,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from listeners.answering import answer
+from listeners.channels import ChannelKind
 from listeners.services import ListenerServices
 from listeners.views import messages
 from truthexpiry.models.messages import SearchMessage
@@ -32,7 +33,7 @@ def check_message_callback(services: ListenerServices) -> Callable[..., None]:
         message = body.get("message") or {}
         if not (isinstance(user, str) and isinstance(channel, str) and message.get("ts")):
             return
-        if not _is_public(client, channel):
+        if services.channels.kind(client, channel) is not ChannelKind.PUBLIC:
             reply = messages.not_public()
         else:
             subject = _subject(client, channel, message)
@@ -40,15 +41,6 @@ def check_message_callback(services: ListenerServices) -> Callable[..., None]:
         client.chat_postMessage(channel=user, text=reply.text, blocks=reply.blocks)
 
     return handle_check_message
-
-
-def _is_public(client: WebClient, channel: str) -> bool:
-    try:
-        info = client.conversations_info(channel=channel)
-    except SlackApiError:
-        return False  # not visible to the app with public-channel scopes: treat as private
-    details = info.get("channel") or {}
-    return bool(details.get("is_channel")) and not details.get("is_private", True)
 
 
 def _subject(client: WebClient, channel: str, message: dict[str, Any]) -> SearchMessage:

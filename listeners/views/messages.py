@@ -85,6 +85,15 @@ def not_public() -> Reply:
     )
 
 
+def not_answered_here() -> Reply:
+    """A mention in a private channel or a group DM: where to ask instead, nothing checked."""
+    return _reply(
+        ":lock:",
+        "I don't answer in private channels or group DMs. Ask me in a public channel, in a "
+        "direct message with me, or in my assistant panel.",
+    )
+
+
 def internal_error() -> Reply:
     return _reply(
         ":x:",

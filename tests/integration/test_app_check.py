@@ -69,3 +69,24 @@ def test_all_problems_are_printed_at_once() -> None:
     lines = [line for line in result.stderr.splitlines() if line.startswith("config: ")]
     assert result.returncode == 2
     assert len(lines) >= 5
+
+
+def sample_settings() -> dict[str, str]:
+    """The settings `.env.sample` sets, as an operator who copied it unedited would have them."""
+    settings = {}
+    for line in (ROOT / ".env.sample").read_text().splitlines():
+        name, sep, value = line.partition("=")
+        if sep and not line.startswith("#"):
+            settings[name.strip()] = value.strip()
+    return settings
+
+
+def test_the_unedited_sample_configuration_is_refused_naming_each_placeholder() -> None:
+    sample = sample_settings()
+    result = check(sample)
+
+    assert {"SLACK_BOT_TOKEN", "SLACK_APP_TOKEN"} <= sample.keys()
+    assert result.returncode == 2
+    assert "SLACK_BOT_TOKEN is still the placeholder" in result.stderr
+    assert "SLACK_APP_TOKEN is still the placeholder" in result.stderr
+    assert "configuration OK" not in result.stdout

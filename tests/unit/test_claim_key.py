@@ -224,3 +224,52 @@ def test_the_canonical_form_is_lower_case_with_sorted_scope_keys(key: ClaimKey) 
     assert key.canonical == key.canonical.lower()
     assert names == sorted(names)
     assert key.canonical.split("|")[2:] == [f"{k}={v}" for k, v in key.scope]
+
+
+# --- look-alike identifiers ---------------------------------------------------------------
+
+
+def test_full_width_and_compatibility_spellings_read_as_the_plain_identifier() -> None:
+    wide = ClaimKey.of(
+        "\uff52\uff45\uff50\uff4f\uff52\uff54 export", "availability", {"\uff50lan": "\uff33tarter"}
+    )
+
+    assert wide == ClaimKey.of("report_export", "availability", {"plan": "starter"})
+
+
+@pytest.mark.parametrize(
+    "hidden",
+    [
+        *("\u200b", "\u200c", "\u200d", "\u200e", "\u200f"),  # zero-width, direction marks
+        *("\u202a", "\u202e", "\u2066", "\u2069"),  # bidi embeddings, overrides, isolates
+        *("\ufeff", "\u00ad", "\x00", "\x1b", "\ud800"),  # BOM, soft hyphen, controls
+    ],
+)
+def test_invisible_direction_and_control_characters_are_refused_everywhere(hidden: str) -> None:
+    with pytest.raises(InvalidClaimKeyError, match=f"U\\+{ord(hidden):04X}|control character"):
+        ClaimKey.of(f"report{hidden}export", "availability")
+    with pytest.raises(InvalidClaimKeyError):
+        ClaimKey.of("report_export", f"avail{hidden}ability")
+    with pytest.raises(InvalidClaimKeyError):
+        ClaimKey.of("report_export", "availability", {f"plan{hidden}": "starter"})
+    with pytest.raises(InvalidClaimKeyError):
+        ClaimKey.of("report_export", "availability", {"plan": f"star{hidden}ter"})
+
+
+def test_letters_of_two_scripts_in_one_identifier_are_refused_and_shown_escaped() -> None:
+    with pytest.raises(InvalidClaimKeyError) as raised:
+        ClaimKey.of("r\u0435port_export", "availability")  # a Cyrillic "ie"
+
+    assert "cyrillic, latin" in str(raised.value)
+    assert "\\u0435" in str(raised.value)  # visible in the message, not a look-alike
+    with pytest.raises(InvalidClaimKeyError):
+        ClaimKey.of("report_export", "availability", {"plan": "\u0455tarter"})
+
+
+def test_one_script_or_east_asian_letters_beside_one_other_script_are_accepted() -> None:
+    assert (
+        ClaimKey.of("\u043e\u0442\u0447\u0451\u0442", "a").entity
+        == "\u043e\u0442\u0447\u0451\u0442"
+    )
+    assert ClaimKey.of("api\u5236\u9650", "\u30ed\u30b0\u30a4\u30f3").entity == "api\u5236\u9650"
+    assert ClaimKey.of("caf\u00e9", "a").entity == "caf\u00e9"

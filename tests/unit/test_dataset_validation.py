@@ -62,7 +62,7 @@ def test_a_dataset_without_a_catalog_section_loads_with_empty_notes() -> None:
 
 
 def test_a_dataset_without_a_version_is_unversioned() -> None:
-    assert parse_dataset({"records": []}).version == "unversioned"
+    assert parse_dataset({"records": [raw_record("R-1")]}).version == "unversioned"
 
 
 @pytest.mark.parametrize("state", [s.value for s in LifecycleState])
@@ -162,8 +162,8 @@ def test_a_bad_effective_date_is_rejected_naming_the_record(bad: object) -> None
         ({"supersedes_record_id": ""}, "record 'R-1': 'supersedes_record_id' must be a string"),
         ({"source": " "}, "record 'R-1': 'source' must be a non-empty string"),
         ({"colour": "red"}, "record 'R-1': unknown field(s) colour"),
-        ({"entity": "a|b"}, "record 'R-1': not a usable identifier"),
-        ({"scope": {"plan": "a=b"}}, "record 'R-1': not a usable scope value"),
+        ({"entity": "a|b"}, "record 'R-1': 'entity': not a usable identifier"),
+        ({"scope": {"plan": "a=b"}}, "record 'R-1': 'scope': not a usable scope value"),
     ],
 )
 def test_a_malformed_record_is_rejected_naming_it(fields: dict[str, Any], expected: str) -> None:
@@ -236,14 +236,14 @@ def test_record_and_catalog_problems_are_reported_together() -> None:
     assert "catalog.entities.ghost: no record has this entity" in message
 
 
-def test_many_problems_are_summarised_after_the_first_twenty() -> None:
-    records = [raw_record(f"R-{n:02d}", state="LIVE") for n in range(25)]
+def test_many_problems_are_summarised_after_the_first_fifty() -> None:
+    records = [raw_record(f"R-{n:02d}", state="LIVE") for n in range(55)]
 
     problems = problems_of(document(*records)).split("; ")
 
-    assert len(problems) == 21
+    assert len(problems) == 51
     assert problems[0].startswith("record 'R-00'")
-    assert problems[19].startswith("record 'R-19'")
+    assert problems[49].startswith("record 'R-49'")
     assert problems[-1] == "and 5 more"
 
 
@@ -406,7 +406,7 @@ def test_the_repository_looks_records_up_by_canonical_key() -> None:
 
 def test_the_repository_rejects_text_that_is_not_json_naming_the_position() -> None:
     with pytest.raises(
-        InvalidDatasetError, match=r"^data\.json is not valid JSON \(line 1, column"
+        InvalidDatasetError, match=r"^data\.json: not valid JSON: .* \(line 1, column 2\)$"
     ):
         LifecycleRecordRepository.from_json("{not json", origin="data.json")
 

@@ -34,7 +34,7 @@ def test_check_reports_settings_and_dataset_problems_together(tmp_path: Path) ->
 
     assert len(problems) == 2
     assert "TOKENS" in problems[0]
-    assert "invalid lifecycle dataset: record 'R-1'" in problems[1]
+    assert f"invalid lifecycle dataset: {path}: record 'R-1'" in problems[1]
 
 
 def test_main_check_prints_problems_and_exits_1(capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,7 +61,7 @@ def test_main_refuses_to_start_on_an_invalid_dataset_with_one_line(
     err = capsys.readouterr().err.strip().splitlines()
     assert code == 2
     assert err == [
-        "lifecycle MCP server: cannot start, invalid dataset: "
+        f"lifecycle MCP server: cannot start, invalid dataset: {path}: "
         "record 'R-1': supersedes unknown record 'R-9'"
     ]
 
@@ -80,6 +80,31 @@ def test_a_dataset_that_cannot_be_parsed_at_all_is_one_line_too(
     assert len(err) == 1
     assert "nested too deeply" in err[0]
     assert any("nested too deeply" in problem for problem in check(env))
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        json.dumps({"dataset_version": "v", "records": []}),
+        "[" * 100_000 + "]" * 100_000,
+        '{"records": [' + "1" * 5000 + "]}",
+    ],
+)
+def test_an_empty_or_unreadable_dataset_fails_the_check_and_the_start(
+    tmp_path: Path, content: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "lifecycle.json"
+    path.write_text(content)
+    environ = ENV | {"TRUTH_EXPIRY_LIFECYCLE_MCP_DATASET_PATH": str(path)}
+
+    [problem] = check(environ)
+    start = main([], environ)
+
+    err = capsys.readouterr().err.strip().splitlines()
+    assert problem.startswith(f"invalid lifecycle dataset: {path}: ")
+    assert start == 2
+    assert len(err) == 1
+    assert err[0].startswith(f"lifecycle MCP server: cannot start, invalid dataset: {path}: ")
 
 
 def test_loopback_hosts_are_always_allowed_beside_the_configured_ones() -> None:

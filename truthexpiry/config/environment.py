@@ -29,7 +29,7 @@ def port(
     raw = environ.get(name, "").strip()
     if not raw:
         return default
-    if not raw.isdigit() or not lowest <= int(raw) <= 65535:
+    if not (raw.isascii() and raw.isdigit() and len(raw) <= 5) or not lowest <= int(raw) <= 65535:
         problems.append(f"{name} must be a port number from {lowest} to 65535, got {raw[:20]!r}")
         return default
     return int(raw)

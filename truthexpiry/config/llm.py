@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from truthexpiry.config.environment import http_url, seconds
 from truthexpiry.config.secrets import SecretValue
+from truthexpiry.config.tokens import character_problem
 
 DEFAULT_MODEL = "gpt-4.1-mini"
 DEFAULT_TIMEOUT_SECONDS = 5.0
@@ -36,6 +37,8 @@ def llm_settings(environ: Mapping[str, str], problems: list[str]) -> LlmSettings
             "OPENAI_API_KEY is not set (TRUTH_EXPIRY_CLAIM_EXTRACTOR=live needs it; a local "
             "server that checks no key accepts any placeholder)"
         )
+    elif (problem := character_problem(key)) is not None:
+        problems.append(f"OPENAI_API_KEY {problem}")
     base_url = http_url(environ, "TRUTH_EXPIRY_LLM_BASE_URL", problems)
     model = environ.get("TRUTH_EXPIRY_LLM_MODEL", "").strip() or DEFAULT_MODEL
     if not _MODEL_NAME.match(model):

@@ -14,6 +14,7 @@ from truthexpiry.config.environment import flag, http_url, seconds, secret
 from truthexpiry.config.llm import LlmSettings, llm_settings
 from truthexpiry.config.redis_url import redis_url
 from truthexpiry.config.secrets import SecretValue
+from truthexpiry.config.tokens import bearer_token_problem, character_problem, is_placeholder
 from truthexpiry.models.errors import TruthExpiryError
 
 
@@ -56,7 +57,7 @@ def load_worker_settings(environ: Mapping[str, str]) -> WorkerSettings:
         lifecycle_mcp_url=None
         if offline
         else _required_url(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_URL", problems),
-        lifecycle_mcp_token=secret(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"),
+        lifecycle_mcp_token=_bearer_token(environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN", problems),
         lifecycle_timeout_seconds=seconds(
             environ, "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT", 2.0, problems, high=60
         ),
@@ -77,7 +78,23 @@ def _token(environ: Mapping[str, str], name: str, prefix: str, problems: list[st
         problems.append(f"{name} is not set")
     elif not value.startswith(prefix):
         problems.append(f"{name} must start with {prefix!r}")
+    elif is_placeholder(value):
+        problems.append(f"{name} is still the placeholder from .env.sample: paste the real token")
+    elif (problem := character_problem(value)) is not None:
+        problems.append(f"{name} {problem}")
     return SecretValue(value)
+
+
+def _bearer_token(environ: Mapping[str, str], name: str, problems: list[str]) -> SecretValue | None:
+    """The token for the lifecycle server, held to the rules the server applies to its own."""
+    token = secret(environ, name)
+    if token is None:
+        return None
+    if is_placeholder(token.reveal()):
+        problems.append(f"{name} is still a placeholder: set one of the server's tokens")
+    elif (problem := bearer_token_problem(token.reveal())) is not None:
+        problems.append(f"{name} {problem} (the lifecycle server would refuse it)")
+    return token
 
 
 def _required_url(environ: Mapping[str, str], name: str, problems: list[str]) -> str | None:

@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.models.unicode_text import identifier_problem, nfkc, shown
 
 _SPACES = re.compile(r"[\s\-]+")
 _FORBIDDEN = re.compile(r"[|=]")
@@ -20,19 +21,33 @@ Scope = tuple[tuple[str, str], ...]
 
 
 def normalise_identifier(text: str) -> str:
-    """`Report Export` -> `report_export`: lower case, spaces and hyphens become underscores."""
-    ident = _SPACES.sub("_", text.strip().lower()).strip("_")
+    """`Report Export` -> `report_export`: NFKC, lower case, spaces and hyphens become
+    underscores. Invisible characters and letters of mixed scripts are refused
+    (`truthexpiry.models.unicode_text`), so two identifiers never look alike yet differ."""
+    ident = _SPACES.sub("_", _lower(text)).strip("_")
     if not ident or _FORBIDDEN.search(ident):
-        raise InvalidClaimKeyError(f"not a usable identifier: {text[:40]!r}")
+        raise InvalidClaimKeyError(f"not a usable identifier: {shown(text)}")
+    problem = identifier_problem(ident)
+    if problem is not None:
+        raise InvalidClaimKeyError(f"identifier {shown(text)} {problem}")
     return ident
 
 
 def normalise_scope_value(text: str) -> str:
-    """Scope values keep their own spelling (`eu-central`) but lose case and outer spaces."""
-    value = " ".join(text.strip().lower().split())
+    """Scope values keep their own spelling (`eu-central`) but lose case and outer spaces;
+    they are held to the same Unicode rules as identifiers."""
+    value = " ".join(_lower(text).split())
     if not value or _FORBIDDEN.search(value):
-        raise InvalidClaimKeyError(f"not a usable scope value: {text[:40]!r}")
+        raise InvalidClaimKeyError(f"not a usable scope value: {shown(text)}")
+    problem = identifier_problem(value)
+    if problem is not None:
+        raise InvalidClaimKeyError(f"scope value {shown(text)} {problem}")
     return value
+
+
+def _lower(text: str) -> str:
+    # NFKC again after lower-casing, so that normalising a normalised text changes nothing.
+    return nfkc(nfkc(text).lower()).strip()
 
 
 def normalise_scope(scope: Mapping[str, str]) -> Scope:

@@ -31,15 +31,23 @@ class InvalidMessagesError(TruthExpiryError):
 
 
 class InvalidAuthorityPolicyError(TruthExpiryError):
-    """An authority policy file is malformed or incoherent; `problems` names each issue."""
+    """An authority policy file is malformed or incoherent; `problems` names each issue, and
+    `origin` (when known) the file."""
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
+    def __init__(self, problems: list[str], *, origin: str | None = None) -> None:
+        prefix = f"authority policy {origin}: " if origin else ""
+        super().__init__(prefix + "; ".join(problems))
         self.problems = problems
+        self.origin = origin
 
 
 class EvidenceUnavailableError(TruthExpiryError):
-    """Lifecycle evidence could not be obtained; never to be read as "no records"."""
+    """Lifecycle evidence could not be obtained; never to be read as "no records".
+    `http_status` is the lifecycle server's HTTP status when it refused the request."""
+
+    def __init__(self, message: str, *, http_status: int | None = None) -> None:
+        super().__init__(message)
+        self.http_status = http_status
 
 
 class SearchUnavailableError(TruthExpiryError):
