@@ -3,8 +3,9 @@
     python app.py            run until SIGTERM or SIGINT, then drain and stop
     python app.py --check    validate the configuration and exit (0 when complete)
 
-Settings come from the environment (see .env.sample). Nothing here decides anything: listeners
-hand every question to the pipeline that `adapters/worker.py` builds.
+Settings come from the environment (see .env.sample). Nothing here decides anything: the
+listeners hand every question to the pipeline that `bootstrap.build_worker` composes. Slack's
+libraries are imported only when the worker starts, so `--check` stays quick.
 """
 
 from __future__ import annotations
@@ -15,49 +16,51 @@ import sys
 import threading
 from collections.abc import Mapping, Sequence
 from types import FrameType
+from typing import TYPE_CHECKING
 
-from slack_bolt import App
-from slack_sdk import WebClient
-
-from adapters.authority.startup_check import authority_policy_problems
-from adapters.ops.logging_setup import configure_logging, quiet_library_logger
-from adapters.ops.prometheus_metrics import PrometheusMetrics
-from adapters.ops.runtime import WorkerRuntime
-from adapters.socket_mode import EarlyAckSocketModeHandler
-from adapters.worker import Worker, build_worker
-from listeners import register_listeners
 from truthexpiry.config.ops import OpsSettings, load_ops_settings
 from truthexpiry.config.worker import ConfigError, WorkerSettings, load_worker_settings
-from truthexpiry.ops.metrics import Metrics, NullMetrics
-from truthexpiry.ops.readiness import Readiness
+from truthexpiry.ops.metrics import Metrics
+
+if TYPE_CHECKING:
+    from adapters.ops.runtime import WorkerRuntime
 
 
-def create_app(settings: WorkerSettings, *, metrics: Metrics | None = None) -> tuple[App, Worker]:
+def start(
+    settings: WorkerSettings, ops: OpsSettings, *, metrics: Metrics | None = None
+) -> WorkerRuntime:
+    """Compose the worker, connect it to Slack and start its side servers; `shutdown()` stops it."""
+    from slack_bolt import App
+    from slack_sdk import WebClient
+
+    from adapters.ops.logging_setup import quiet_library_logger
+    from adapters.ops.runtime import WorkerRuntime
+    from bootstrap import build_metrics, build_worker
+    from listeners import register_listeners
+    from truthexpiry.ops.readiness import Readiness
+
+    metrics = metrics or build_metrics(ops.metrics_enabled)
     client = WebClient(token=settings.slack_bot_token.reveal())
     if settings.slack_api_url:
         client.base_url = settings.slack_api_url  # also where apps.connections.open goes
     app = App(client=client, logger=quiet_library_logger("slack_bolt.App"))
     worker = build_worker(settings, client, metrics=metrics)
-    register_listeners(app, worker.services)
-    return app, worker
-
-
-def connect(
-    app: App, settings: WorkerSettings, *, ping_interval: float = 10.0
-) -> EarlyAckSocketModeHandler:
-    """Open the Socket Mode connection without the side servers (for tests and tools)."""
-    handler = EarlyAckSocketModeHandler(
-        app, settings.slack_app_token.reveal(), ping_interval=ping_interval
+    register_listeners(app, worker.deps)
+    runtime = WorkerRuntime(
+        app=app,
+        app_token=settings.slack_app_token,
+        ops=ops,
+        metrics=metrics,
+        readiness=Readiness(),
+        drain=worker.deps.drain,
+        lifecycle_reachable=worker.lifecycle_reachable,
+        release=worker.close,
     )
-    handler.client.connect()
-    return handler
+    return runtime.start()
 
 
 def run(settings: WorkerSettings, ops: OpsSettings, stop: threading.Event) -> None:
-    metrics = PrometheusMetrics() if ops.metrics_enabled else NullMetrics()
-    app, worker = create_app(settings, metrics=metrics)
-    runtime = WorkerRuntime(app, worker, settings.slack_app_token, ops, metrics, Readiness())
-    runtime.start()
+    runtime = start(settings, ops)
     stop.wait()
     runtime.shutdown()
 
@@ -79,22 +82,32 @@ def load_settings(environ: Mapping[str, str]) -> tuple[WorkerSettings, OpsSettin
     return settings, ops
 
 
+def check(settings: WorkerSettings) -> list[str]:
+    """Problems only a look at the lifecycle catalog finds (the authority policy's names)."""
+    if settings.authority_policy_path is None:
+        return []
+    from adapters.authority.startup_check import authority_policy_problems
+    from bootstrap import worker_catalog
+
+    return authority_policy_problems(settings, worker_catalog)
+
+
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         settings, ops = load_settings(os.environ if environ is None else environ)
+        problems = check(settings) if "--check" in args else []
     except ConfigError as error:
-        for problem in error.problems:
-            print(f"config: {problem}", file=sys.stderr)
+        problems = error.problems
+    for problem in problems:
+        print(f"config: {problem}", file=sys.stderr)
+    if problems:
         return 2
     if "--check" in args:
-        problems = authority_policy_problems(settings)
-        for problem in problems:
-            print(f"config: {problem}", file=sys.stderr)
-        if problems:
-            return 2
         print("configuration OK")
         return 0
+    from adapters.ops.logging_setup import configure_logging
+
     configure_logging(ops.log_level)
     stop = threading.Event()
 

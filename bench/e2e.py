@@ -13,10 +13,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
 from bench.pipeline import DEMO_QUESTIONS
 from bench.slack_rig import Question, SlackRig
 from bench.stats import median, p99
+from devtools.lifecycle_server import LocalLifecycleServer
 
 LEVELS = (1, 20, 100)
 QUESTIONS_PER_LEVEL = {1: 100, 20: 400, 100: 500}

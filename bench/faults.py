@@ -27,12 +27,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
 from bench.datasets import write_dataset
 from bench.fault_load import run_with_fault
 from bench.latency_proxy import LatencyProxy
 from bench.server_load import mcp_flood, mcp_memory
 from bench.slack_rig import SlackRig
+from devtools.lifecycle_server import LocalLifecycleServer
 from tests.redis_support import running_redis
 
 RESULTS = Path(__file__).with_name("faults.json")

@@ -12,7 +12,7 @@ import asyncio
 import contextlib
 import threading
 
-from adapters.lifecycle_mcp.local_server import free_port
+from devtools.lifecycle_server import free_port
 
 
 class LatencyProxy:

@@ -13,8 +13,8 @@ import statistics
 import threading
 import time
 
-from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
+from devtools.lifecycle_server import LocalLifecycleServer
 from lifecycle_mcp.repository import LifecycleRecordRepository
 
 WARM_UP_LOOKUPS = 50

@@ -15,10 +15,11 @@ from typing import Any
 
 from slack_sdk import WebClient
 
-from adapters.worker import build_worker
 from bench.pipeline import DEMO_QUESTIONS
 from bench.stats import rss_mb
+from bootstrap import build_worker
 from listeners.answering import answer
+from listeners.dependencies import ListenerDependencies
 from truthexpiry.config.worker import load_worker_settings
 from truthexpiry.models.verdicts import EntryPoint
 
@@ -37,10 +38,10 @@ def measure(questions: int) -> dict[str, Any]:
     try:
         gc.collect()
         at_rest = rss_mb()
-        ask(worker.services, WARM_UP, salt="warm")
+        ask(worker.deps, WARM_UP, salt="warm")
         gc.collect()
         warm = rss_mb()
-        ask(worker.services, questions, salt="load")
+        ask(worker.deps, questions, salt="load")
         gc.collect()
         after = rss_mb()
     finally:
@@ -54,11 +55,11 @@ def measure(questions: int) -> dict[str, Any]:
     }
 
 
-def ask(services: Any, count: int, *, salt: str) -> None:
+def ask(deps: ListenerDependencies, count: int, *, salt: str) -> None:
     """Every question is unique text (a numbered suffix), as real traffic would be."""
     for n in range(count):
         question = f"{DEMO_QUESTIONS[n % len(DEMO_QUESTIONS)]} ({salt} {n})"
-        answer(services, question, entry_point=EntryPoint.MENTION)
+        answer(deps, question, entry_point=EntryPoint.MENTION)
 
 
 def report(result: dict[str, Any]) -> None:

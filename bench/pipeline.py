@@ -15,9 +15,9 @@ import time
 from datetime import date
 from pathlib import Path
 
-from adapters.composition import build_pipeline
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
+from bootstrap import build_pipeline
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.verdicts import TruthExpiryRequest
 from truthexpiry.services.extraction.rules import RulesClaimExtractor

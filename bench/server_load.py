@@ -20,10 +20,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from bench.flood import Clients, Flood
 from bench.stats import median, p99, process_memory_mb
+from devtools.lifecycle_server import LocalLifecycleServer
 from truthexpiry.models.claim_key import ClaimKey
 
 FLOOD_SECONDS = 6.0

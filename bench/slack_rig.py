@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from types import TracebackType
 from typing import IO, Any
 
-from adapters.local_process import start_worker, stop_process
 from adapters.offline.search import demo_messages_path
+from devtools.processes import start_worker, stop_process
 from tests.local_slack import ApiCall, LocalSlack, events
 
 ACK_TIMEOUT = 1.0  # Slack waits 3 s; shorter keeps the fault runs short, the logic is the same

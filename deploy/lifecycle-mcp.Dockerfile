@@ -22,6 +22,8 @@ COPY adapters ./adapters
 COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
 COPY agent ./agent
+COPY cli ./cli
+COPY bootstrap.py ./
 RUN pip install --no-deps --no-build-isolation --no-index . && rm -rf build *.egg-info
 
 RUN groupadd --system --gid 10001 truthexpiry \

@@ -20,6 +20,8 @@ COPY adapters ./adapters
 COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
 COPY agent ./agent
+COPY cli ./cli
+COPY bootstrap.py ./
 RUN pip install --no-deps --no-build-isolation --no-index . && rm -rf build *.egg-info
 COPY app.py ./
 

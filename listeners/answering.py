@@ -10,20 +10,20 @@ from __future__ import annotations
 import logging
 import time
 
-from adapters.ops.logging_setup import request_scope
-from listeners.services import ListenerServices
+from listeners.dependencies import ListenerDependencies
 from listeners.views import messages
 from listeners.views.blocks import Reply
 from listeners.views.verdict_card import verdict_reply
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.verdicts import EntryPoint, TruthExpiryRequest
+from truthexpiry.ops.logs import request_scope
 
 log = logging.getLogger(__name__)
 
 
 def answer(
-    services: ListenerServices,
+    deps: ListenerDependencies,
     question: str,
     *,
     entry_point: EntryPoint,
@@ -35,20 +35,18 @@ def answer(
     outcome = "refused"
     with request_scope():
         try:
-            if len(question) > services.max_question_chars:
-                return messages.too_long(services.max_question_chars)
-            if not services.drain.enter():
+            if len(question) > deps.max_question_chars:
+                return messages.too_long(deps.max_question_chars)
+            if not deps.drain.enter():
                 return messages.restarting()
             try:
-                reply, outcome = _run(
-                    services, question, entry_point, action_token, subject_message
-                )
+                reply, outcome = _run(deps, question, entry_point, action_token, subject_message)
                 return reply
             finally:
-                services.drain.leave()
+                deps.drain.leave()
         finally:
             seconds = time.perf_counter() - started
-            services.metrics.request_finished(entry_point.value, outcome, seconds)
+            deps.metrics.request_finished(entry_point.value, outcome, seconds)
             log.info(
                 "answered",
                 extra={
@@ -59,16 +57,16 @@ def answer(
             )
 
 
-def decline(services: ListenerServices, reply: Reply, *, entry_point: EntryPoint) -> Reply:
+def decline(deps: ListenerDependencies, reply: Reply, *, entry_point: EntryPoint) -> Reply:
     """A reply given instead of an answer (nothing searched, nothing checked), counted as
     refused like every other refusal."""
-    services.metrics.request_finished(entry_point.value, "refused", 0.0)
+    deps.metrics.request_finished(entry_point.value, "refused", 0.0)
     log.info("answered", extra={"entry_point": entry_point.value, "outcome": "refused"})
     return reply
 
 
 def _run(
-    services: ListenerServices,
+    deps: ListenerDependencies,
     question: str,
     entry_point: EntryPoint,
     action_token: str | None,
@@ -81,7 +79,7 @@ def _run(
         subject_message=subject_message,
     )
     try:
-        response = services.pipeline.run(request)
+        response = deps.pipeline.run(request)
     except EvidenceUnavailableError:
         log.warning("answer failed", extra={"category": "evidence_unavailable"})
         return messages.evidence_unavailable(), "failed"
@@ -89,6 +87,6 @@ def _run(
         log.error("answer failed", extra={"category": type(error).__name__})
         return messages.internal_error(), "failed"
     for verdict in response.verdicts:
-        services.metrics.verdict(verdict.status.value)
+        deps.metrics.verdict(verdict.status.value)
     outcome = "answered" if response.verdicts or response.answers else "no_claim"
     return verdict_reply(response), outcome

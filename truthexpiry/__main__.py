@@ -1,5 +1,5 @@
 """`python -m truthexpiry`: hands over to the command-line adapter at the edge."""
 
-from adapters.cli.main import main
+from cli.main import main
 
 raise SystemExit(main())

@@ -3,11 +3,11 @@ and source it names exists in the lifecycle catalog the worker will use."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.composition import in_process_evidence, mcp_evidence
-from adapters.lifecycle_mcp.remedies import setting_remedy
+from adapters.lifecycle_mcp_client.remedies import setting_remedy
 from truthexpiry.config.worker import WorkerSettings
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
@@ -15,12 +15,15 @@ from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthority
 VARIABLE = "TRUTH_EXPIRY_AUTHORITY_POLICY_PATH"
 
 
-def authority_policy_problems(settings: WorkerSettings) -> list[str]:
-    """One line per problem with the configured policy; none when no policy is configured."""
+def authority_policy_problems(
+    settings: WorkerSettings, catalog_of: Callable[[WorkerSettings], Catalog]
+) -> list[str]:
+    """One line per problem with the configured policy, checked against the catalog that
+    `catalog_of` fetches for these settings; none when no policy is configured."""
     if settings.authority_policy_path is None:
         return []
     try:
-        catalog = _catalog(settings)
+        catalog = catalog_of(settings)
     except EvidenceUnavailableError as error:
         token_set = settings.lifecycle_mcp_token is not None
         remedy = setting_remedy(error, token_set=token_set)
@@ -31,18 +34,3 @@ def authority_policy_problems(settings: WorkerSettings) -> list[str]:
     except InvalidAuthorityPolicyError as error:
         return [f"{VARIABLE}: {problem}" for problem in error.problems]
     return []
-
-
-def _catalog(settings: WorkerSettings) -> Catalog:
-    if settings.offline or settings.lifecycle_mcp_url is None:
-        return in_process_evidence(None).catalog()
-    token = settings.lifecycle_mcp_token
-    evidence = mcp_evidence(
-        settings.lifecycle_mcp_url,
-        token=token.reveal() if token else None,
-        timeout=settings.lifecycle_timeout_seconds,
-    )
-    try:
-        return evidence.catalog()
-    finally:
-        evidence.close()

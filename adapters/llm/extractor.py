@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from pydantic_ai import Agent
 from pydantic_ai.exceptions import AgentRunError, ModelAPIError
 
-from adapters.lifecycle_mcp.bridge import BackgroundLoop
+from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
 from adapters.llm.counts import ReasonCounts
 from adapters.llm.evidence import Evidence
 from adapters.llm.grounding import DroppedProposals, ground

@@ -10,15 +10,15 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from slack_bolt import App
 
 from adapters.ops.health_server import HealthServer
 from adapters.ops.monitor import ReadinessMonitor, http_ready
-from adapters.ops.prometheus_metrics import PrometheusMetrics
 from adapters.socket_mode import EarlyAckSocketModeHandler
-from adapters.worker import Worker
 from truthexpiry.config.ops import OpsSettings
 from truthexpiry.config.secrets import SecretValue
 from truthexpiry.ops.metrics import Metrics
@@ -27,20 +27,35 @@ from truthexpiry.ops.readiness import Readiness
 log = logging.getLogger(__name__)
 
 
+class Draining(Protocol):
+    """Questions in flight, and the switch that refuses new ones (the listeners' `Drain`)."""
+
+    @property
+    def in_flight(self) -> int: ...
+
+    def start_draining(self) -> None: ...
+
+    def wait_idle(self, timeout: float) -> bool: ...
+
+
 @dataclass
 class WorkerRuntime:
+    """`lifecycle_reachable` probes the evidence source for readiness (unless the settings name
+    the server's own /readyz); `release` frees the adapters once everything has stopped."""
+
     app: App
-    worker: Worker
     app_token: SecretValue
     ops: OpsSettings
     metrics: Metrics
     readiness: Readiness
+    drain: Draining
+    lifecycle_reachable: Callable[[], bool]
+    release: Callable[[], None]
 
     def start(self) -> WorkerRuntime:
         self._health = HealthServer(self.readiness, host=self.ops.host, port=self.ops.health_port)
         self._health.start()
-        if isinstance(self.metrics, PrometheusMetrics):
-            self.metrics.serve(self.ops.metrics_port, self.ops.host)
+        self.metrics.serve(self.ops.metrics_port, self.ops.host)
         self.handler = EarlyAckSocketModeHandler(
             self.app, self.app_token.reveal(), ping_interval=self.ops.socket_ping_interval
         )
@@ -50,7 +65,7 @@ class WorkerRuntime:
         lifecycle = (
             http_ready(self.ops.lifecycle_health_url)
             if self.ops.lifecycle_health_url
-            else self.worker.lifecycle_reachable
+            else self.lifecycle_reachable
         )
         self._monitor = ReadinessMonitor(
             self.readiness,
@@ -66,7 +81,7 @@ class WorkerRuntime:
         return self._health.port
 
     def shutdown(self) -> None:
-        drain = self.worker.services.drain
+        drain = self.drain
         self.readiness.draining = True
         drain.start_draining()
         finished = drain.wait_idle(self.ops.drain_seconds)
@@ -76,9 +91,8 @@ class WorkerRuntime:
         self.handler.client.close()
         self._monitor.close()
         self._health.close()
-        if isinstance(self.metrics, PrometheusMetrics):
-            self.metrics.close()
-        self.worker.close()
+        self.metrics.close()
+        self.release()
 
     def _count_hello(self, message: str) -> None:
         try:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from adapters.slack_rts.markup import query_text
+from truthexpiry.services.markup import query_text
 from truthexpiry.services.stopwords import STOPWORDS
 
 MAX_QUERY_CHARS = 200

@@ -7,16 +7,15 @@ from typing import Any
 
 from slack_bolt import Ack
 
-from listeners.services import ListenerServices
+from listeners.dependencies import ListenerDependencies
 
 ACTION_IDS = ("truthexpiry_feedback_up", "truthexpiry_feedback_down")
 
 
-def feedback_callback(services: ListenerServices) -> Callable[..., None]:
+def feedback_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_feedback(ack: Ack, action: dict[str, Any]) -> None:
         ack()
         vote = str(action.get("value", ""))
-        services.feedback.record(vote)
-        services.metrics.feedback(vote)
+        deps.metrics.feedback(vote)
 
     return handle_feedback

@@ -8,13 +8,13 @@ from slack_bolt import App, Assistant
 
 from listeners.assistant.thread_started import thread_started_callback
 from listeners.assistant.user_message import user_message_callback
-from listeners.services import ListenerServices
+from listeners.dependencies import ListenerDependencies
 
 
-def register(app: App, services: ListenerServices) -> None:
+def register(app: App, deps: ListenerDependencies) -> None:
     assistant = Assistant()
-    assistant.thread_started(thread_started_callback(services))
-    assistant.user_message(user_message_callback(services))
+    assistant.thread_started(thread_started_callback(deps))
+    assistant.user_message(user_message_callback(deps))
 
     @assistant.thread_context_changed
     def ignore_context_change(**_: Any) -> None:

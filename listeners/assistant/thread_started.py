@@ -7,18 +7,18 @@ from collections.abc import Callable
 
 from slack_bolt import Say, SetSuggestedPrompts
 
-from listeners.services import ListenerServices
+from listeners.dependencies import ListenerDependencies
 from listeners.views.messages import GREETING, suggested_prompts
 from truthexpiry.models.errors import EvidenceUnavailableError
 
 log = logging.getLogger(__name__)
 
 
-def thread_started_callback(services: ListenerServices) -> Callable[..., None]:
+def thread_started_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_thread_started(say: Say, set_suggested_prompts: SetSuggestedPrompts) -> None:
         say(GREETING)
         try:
-            prompts = suggested_prompts(services.catalog())
+            prompts = suggested_prompts(deps.catalog())
         except EvidenceUnavailableError:
             log.warning("assistant: catalog unavailable for suggested prompts")
             return

@@ -8,13 +8,13 @@ from typing import Any
 from slack_bolt import BoltContext, Say, SetStatus
 
 from listeners.answering import answer
+from listeners.dependencies import ListenerDependencies
 from listeners.parsing import action_token, is_from_a_person, question_text
-from listeners.services import ListenerServices
 from listeners.views.messages import WORKING_STATUS
 from truthexpiry.models.verdicts import EntryPoint
 
 
-def user_message_callback(services: ListenerServices) -> Callable[..., None]:
+def user_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_user_message(
         payload: dict[str, Any], say: Say, set_status: SetStatus, context: BoltContext
     ) -> None:
@@ -25,7 +25,7 @@ def user_message_callback(services: ListenerServices) -> Callable[..., None]:
             return
         set_status(WORKING_STATUS)
         reply = answer(
-            services,
+            deps,
             question,
             entry_point=EntryPoint.ASSISTANT,
             action_token=action_token(payload),

@@ -7,16 +7,16 @@ from typing import Any
 
 from slack_bolt import App
 
+from listeners.dependencies import ListenerDependencies
 from listeners.events.app_home_opened import app_home_opened_callback
 from listeners.events.app_mention import app_mention_callback
 from listeners.events.direct_message import direct_message_callback
-from listeners.services import ListenerServices
 
 
-def register(app: App, services: ListenerServices) -> None:
-    app.event("app_mention")(app_mention_callback(services))
-    app.event("message")(direct_message_callback(services))
-    app.event("app_home_opened")(app_home_opened_callback(services))
+def register(app: App, deps: ListenerDependencies) -> None:
+    app.event("app_mention")(app_mention_callback(deps))
+    app.event("message")(direct_message_callback(deps))
+    app.event("app_home_opened")(app_home_opened_callback(deps))
 
 
 def register_catch_all(app: App) -> None:

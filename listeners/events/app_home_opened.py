@@ -8,24 +8,24 @@ from typing import Any
 
 from slack_sdk import WebClient
 
-from listeners.services import ListenerServices
+from listeners.dependencies import ListenerDependencies
 from listeners.views.app_home import home_view
 from truthexpiry.models.errors import EvidenceUnavailableError
 
 log = logging.getLogger(__name__)
 
 
-def app_home_opened_callback(services: ListenerServices) -> Callable[..., None]:
+def app_home_opened_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_app_home_opened(event: dict[str, Any], client: WebClient) -> None:
         user = event.get("user")
         if event.get("tab") != "home" or not isinstance(user, str):
             return
         try:
-            catalog = services.catalog()
+            catalog = deps.catalog()
         except EvidenceUnavailableError:
             log.warning("app home: catalog unavailable")
             return
-        view = home_view(catalog, dataset_version=catalog.version, authority=services.authority)
+        view = home_view(catalog, dataset_version=catalog.version, authority=deps.authority)
         client.views_publish(user_id=user, view=view)
 
     return handle_app_home_opened

@@ -10,13 +10,13 @@ from slack_bolt import BoltContext, Say
 from slack_sdk import WebClient
 
 from listeners.answering import answer, decline
+from listeners.dependencies import ListenerDependencies
 from listeners.parsing import action_token, is_from_a_person, question_text
-from listeners.services import ListenerServices
 from listeners.views import messages
 from truthexpiry.models.verdicts import EntryPoint
 
 
-def app_mention_callback(services: ListenerServices) -> Callable[..., None]:
+def app_mention_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_app_mention(
         event: dict[str, Any], say: Say, context: BoltContext, client: WebClient
     ) -> None:
@@ -25,11 +25,11 @@ def app_mention_callback(services: ListenerServices) -> Callable[..., None]:
         question = question_text(event.get("text"))
         if not question:
             return
-        if not services.channels.kind_of_event(client, event).answered:
-            reply = decline(services, messages.not_answered_here(), entry_point=EntryPoint.MENTION)
+        if not deps.channels.kind_of_event(client, event).answered:
+            reply = decline(deps, messages.not_answered_here(), entry_point=EntryPoint.MENTION)
         else:
             reply = answer(
-                services,
+                deps,
                 question,
                 entry_point=EntryPoint.MENTION,
                 action_token=action_token(event),

@@ -8,12 +8,12 @@ from typing import Any
 from slack_bolt import BoltContext, Say
 
 from listeners.answering import answer
+from listeners.dependencies import ListenerDependencies
 from listeners.parsing import action_token, is_from_a_person, question_text
-from listeners.services import ListenerServices
 from truthexpiry.models.verdicts import EntryPoint
 
 
-def direct_message_callback(services: ListenerServices) -> Callable[..., None]:
+def direct_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_direct_message(event: dict[str, Any], say: Say, context: BoltContext) -> None:
         if event.get("channel_type") != "im" or not is_from_a_person(event, context.bot_user_id):
             return
@@ -21,7 +21,7 @@ def direct_message_callback(services: ListenerServices) -> Callable[..., None]:
         if not question:
             return
         reply = answer(
-            services,
+            deps,
             question,
             entry_point=EntryPoint.DIRECT_MESSAGE,
             action_token=action_token(event),

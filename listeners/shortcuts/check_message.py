@@ -16,7 +16,7 @@ from slack_sdk.errors import SlackApiError
 
 from listeners.answering import answer
 from listeners.channels import ChannelKind
-from listeners.services import ListenerServices
+from listeners.dependencies import ListenerDependencies
 from listeners.views import messages
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.verdicts import EntryPoint
@@ -25,7 +25,7 @@ log = logging.getLogger(__name__)
 CALLBACK_ID = "check_message"
 
 
-def check_message_callback(services: ListenerServices) -> Callable[..., None]:
+def check_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_check_message(ack: Ack, body: dict[str, Any], client: WebClient) -> None:
         ack()
         user = (body.get("user") or {}).get("id")
@@ -33,11 +33,11 @@ def check_message_callback(services: ListenerServices) -> Callable[..., None]:
         message = body.get("message") or {}
         if not (isinstance(user, str) and isinstance(channel, str) and message.get("ts")):
             return
-        if services.channels.kind(client, channel) is not ChannelKind.PUBLIC:
+        if deps.channels.kind(client, channel) is not ChannelKind.PUBLIC:
             reply = messages.not_public()
         else:
             subject = _subject(client, channel, message)
-            reply = answer(services, "", entry_point=EntryPoint.SHORTCUT, subject_message=subject)
+            reply = answer(deps, "", entry_point=EntryPoint.SHORTCUT, subject_message=subject)
         client.chat_postMessage(channel=user, text=reply.text, blocks=reply.blocks)
 
     return handle_check_message

@@ -1,5 +1,6 @@
-"""The whole worker (app.py's composition, the real Socket Mode client) against a local Slack
-protocol server and a real lifecycle MCP server, all on loopback."""
+"""The whole worker, started in process through `app.start` (what `python app.py` runs), with
+the real Socket Mode client, against a local Slack protocol server and a real lifecycle MCP
+server, all on loopback."""
 
 from __future__ import annotations
 
@@ -9,29 +10,44 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from slack_bolt.adapter.socket_mode import SocketModeHandler
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+import app
 from adapters.offline.search import demo_messages_path
-from adapters.worker import Worker
-from app import connect, create_app
+from adapters.ops.runtime import WorkerRuntime
+from devtools.lifecycle_server import LocalLifecycleServer
+from tests.fakes import RecordingMetrics
 from tests.local_slack import LocalSlack
-from truthexpiry.config.worker import load_worker_settings
 
-PING_INTERVAL = 0.1  # fast reconnects in tests; see tests/local_slack/server.py
+PING_INTERVAL = "0.1"  # fast reconnects in tests; see tests/local_slack/server.py
 
 
 @dataclass
 class RunningWorker:
     slack: LocalSlack
     lifecycle: LocalLifecycleServer
-    worker: Worker
-    handler: SocketModeHandler
+    runtime: WorkerRuntime
+    metrics: RecordingMetrics
 
 
 def demo_corpus() -> list[dict[str, Any]]:
     corpus: list[dict[str, Any]] = json.loads(demo_messages_path().read_text())
     return corpus
+
+
+def worker_env(slack: LocalSlack, lifecycle: LocalLifecycleServer) -> dict[str, str]:
+    """The environment of a worker on free side ports, talking to these two servers."""
+    return {
+        "SLACK_BOT_TOKEN": slack.bot_token,
+        "SLACK_APP_TOKEN": slack.app_token,
+        "SLACK_API_URL": slack.api_url,
+        "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": lifecycle.url,
+        "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": lifecycle.token,
+        "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1.5",
+        "TRUTH_EXPIRY_OPS_HOST": "127.0.0.1",
+        "TRUTH_EXPIRY_HEALTH_PORT": "0",
+        "TRUTH_EXPIRY_METRICS_PORT": "0",
+        "TRUTH_EXPIRY_SOCKET_PING_INTERVAL": PING_INTERVAL,
+    }
 
 
 @pytest.fixture(scope="module")
@@ -43,26 +59,15 @@ def lifecycle() -> Iterator[LocalLifecycleServer]:
 def start_worker(
     slack: LocalSlack, lifecycle: LocalLifecycleServer, *, extra: dict[str, str] | None = None
 ) -> RunningWorker:
-    settings = load_worker_settings(
-        {
-            "SLACK_BOT_TOKEN": slack.bot_token,
-            "SLACK_APP_TOKEN": slack.app_token,
-            "SLACK_API_URL": slack.api_url,
-            "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": lifecycle.url,
-            "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": lifecycle.token,
-            "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1.5",
-            **(extra or {}),
-        }
-    )
-    app, worker = create_app(settings)
-    handler = connect(app, settings, ping_interval=PING_INTERVAL)
+    settings, ops = app.load_settings(worker_env(slack, lifecycle) | (extra or {}))
+    metrics = RecordingMetrics()
+    runtime = app.start(settings, ops, metrics=metrics)
     slack.wait_for_connection()
-    return RunningWorker(slack, lifecycle, worker, handler)
+    return RunningWorker(slack, lifecycle, runtime, metrics)
 
 
 def stop_worker(running: RunningWorker) -> None:
-    running.handler.client.close()
-    running.worker.close()
+    running.runtime.shutdown()
 
 
 @pytest.fixture

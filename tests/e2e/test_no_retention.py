@@ -17,17 +17,13 @@ from typing import Any
 
 import pytest
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+import app
 from adapters.ops.logging_setup import configure_logging
 from adapters.ops.prometheus_metrics import PrometheusMetrics
-from adapters.ops.runtime import WorkerRuntime
-from app import create_app
-from tests.e2e.test_operations import worker_env
+from devtools.lifecycle_server import LocalLifecycleServer
+from tests.e2e.conftest import worker_env
 from tests.e2e.test_worker import posted_in_thread
 from tests.local_slack import LocalSlack, events, interactions
-from truthexpiry.config.ops import load_ops_settings
-from truthexpiry.config.worker import load_worker_settings
-from truthexpiry.ops.readiness import Readiness
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
 pytestmark = pytest.mark.e2e
@@ -96,13 +92,10 @@ def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch
     configure_logging("DEBUG", logs)
     with LocalLifecycleServer() as lifecycle, LocalSlack() as slack:
         slack.search_corpus = corpus()
-        environ = worker_env(slack, lifecycle)
+        environ = worker_env(slack, lifecycle) | {"TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1"}
         metrics = PrometheusMetrics()
-        settings = load_worker_settings(environ)
-        app, worker = create_app(settings, metrics=metrics)
-        running = WorkerRuntime(
-            app, worker, settings.slack_app_token, load_ops_settings(environ), metrics, Readiness()
-        ).start()
+        settings, ops = app.load_settings(environ)
+        running = app.start(settings, ops, metrics=metrics)
         slack.wait_for_connection()
         try:
 
@@ -136,7 +129,7 @@ def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch
 
             with urllib.request.urlopen(f"http://127.0.0.1:{metrics.port}/metrics") as scraped:
                 metrics_text = scraped.read().decode()
-            leaked_objects = [s for s in reachable_strings(running.worker) if CANARY in s]
+            leaked_objects = [s for s in reachable_strings(running) if CANARY in s]
         finally:
             running.shutdown()
             logging.getLogger().handlers[:] = []

@@ -18,36 +18,18 @@ from pathlib import Path
 
 import pytest
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer, free_port
+import app
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from adapters.ops.runtime import WorkerRuntime
-from app import create_app
-from tests.e2e.conftest import demo_corpus
+from devtools.lifecycle_server import LocalLifecycleServer
+from devtools.processes import free_port
+from tests.e2e.conftest import demo_corpus, worker_env
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN, blocks_text, posted_in_thread
 from tests.local_slack import LocalSlack, events
 from tests.prometheus_support import assert_promtool_accepts
-from truthexpiry.config.ops import load_ops_settings
-from truthexpiry.config.worker import load_worker_settings
-from truthexpiry.ops.readiness import Readiness
 
 pytestmark = pytest.mark.e2e
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def worker_env(slack: LocalSlack, lifecycle: LocalLifecycleServer) -> dict[str, str]:
-    return {
-        "SLACK_BOT_TOKEN": slack.bot_token,
-        "SLACK_APP_TOKEN": slack.app_token,
-        "SLACK_API_URL": slack.api_url,
-        "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": lifecycle.url,
-        "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": lifecycle.token,
-        "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1",
-        "TRUTH_EXPIRY_OPS_HOST": "127.0.0.1",
-        "TRUTH_EXPIRY_HEALTH_PORT": "0",
-        "TRUTH_EXPIRY_METRICS_ENABLED": "1",
-        "TRUTH_EXPIRY_METRICS_PORT": "0",
-        "TRUTH_EXPIRY_SOCKET_PING_INTERVAL": "0.1",
-    }
 
 
 def status_of(url: str) -> int:
@@ -71,17 +53,9 @@ def within(seconds: float, condition: Callable[[], bool]) -> bool:
 def runtime() -> Iterator[tuple[WorkerRuntime, LocalSlack, LocalLifecycleServer]]:
     with LocalLifecycleServer() as lifecycle, LocalSlack() as slack:
         slack.search_corpus = demo_corpus()
-        environ = worker_env(slack, lifecycle)
-        metrics = PrometheusMetrics()
-        app, worker = create_app(load_worker_settings(environ), metrics=metrics)
-        running = WorkerRuntime(
-            app,
-            worker,
-            load_worker_settings(environ).slack_app_token,
-            load_ops_settings(environ),
-            metrics,
-            Readiness(),
-        ).start()
+        environ = worker_env(slack, lifecycle) | {"TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1"}
+        settings, ops = app.load_settings(environ)
+        running = app.start(settings, ops, metrics=PrometheusMetrics())
         slack.wait_for_connection()
         try:
             yield running, slack, lifecycle

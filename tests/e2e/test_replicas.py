@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
-from adapters.local_process import start_worker, stop_process
+from devtools.lifecycle_server import LocalLifecycleServer
+from devtools.processes import start_worker, stop_process
 from tests.e2e.conftest import demo_corpus
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN
 from tests.local_slack import LocalSlack, events

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from devtools.lifecycle_server import LocalLifecycleServer
 from tests.e2e.conftest import RunningWorker, start_worker, stop_worker
 from tests.local_slack import ApiCall, LocalSlack, events, interactions
 
@@ -128,7 +128,7 @@ def test_a_feedback_click_is_acked_and_counted(running: RunningWorker) -> None:
     )
 
     running.slack.wait_for_ack(envelope)
-    assert running.worker.services.feedback.counts() == {"up": 1}
+    assert running.metrics.votes == ["up"]
     assert not running.slack.calls_to("chat.postMessage")
 
 

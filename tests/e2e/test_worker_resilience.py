@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from devtools.lifecycle_server import LocalLifecycleServer
 from tests.e2e.conftest import RunningWorker, demo_corpus, start_worker, stop_worker
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN, blocks_text, posted_in_thread
 from tests.local_slack import LocalSlack, events

@@ -21,8 +21,8 @@ from pathlib import Path
 import httpx2
 import pytest
 
-from adapters.lifecycle_mcp.local_server import server_command
-from adapters.local_process import free_port, stop_process
+from devtools.lifecycle_server import server_command
+from devtools.processes import free_port, stop_process
 from lifecycle_mcp.repository import packaged_dataset_path
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,7 +14,7 @@ import uvicorn
 from mcp.server import MCPServer
 from starlette.applications import Starlette
 
-from adapters.lifecycle_mcp.local_server import free_port
+from devtools.lifecycle_server import free_port
 
 
 def malformed_server(evidence: dict[str, Any]) -> Starlette:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.main import main
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from cli.main import main
+from devtools.lifecycle_server import LocalLifecycleServer
 
 pytestmark = pytest.mark.integration
 ROOT = Path(__file__).resolve().parents[2]

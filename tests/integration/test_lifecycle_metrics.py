@@ -7,8 +7,8 @@ import urllib.request
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer, free_port
+from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
+from devtools.lifecycle_server import LocalLifecycleServer, free_port
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from lifecycle_mcp.settings import parse_settings
 from tests.prometheus_support import assert_promtool_accepts

@@ -17,7 +17,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from prometheus_client.parser import text_string_to_metric_families
 
-from adapters.local_process import free_port
+from devtools.processes import free_port
 from tests.integration.conftest import RunningServer, launch_server
 
 pytestmark = pytest.mark.integration

@@ -14,7 +14,7 @@ import httpx2
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from adapters.local_process import free_port
+from devtools.processes import free_port
 from lifecycle_mcp.repository import packaged_dataset_path
 from tests.integration.conftest import (
     RunningServer,

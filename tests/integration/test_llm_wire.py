@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from pydantic_ai import models
 
-from adapters.cli.main import main
-from adapters.composition import in_process_evidence, live_claim_extractor
 from adapters.llm.extractor import FallbackReason
+from bootstrap import dataset_evidence, live_extractor
+from cli.main import main
 from tests.integration.openai_compatible import OpenAiCompatibleServer
 from truthexpiry.config.llm import LlmSettings
 from truthexpiry.config.secrets import SecretValue
@@ -40,7 +40,7 @@ MESSAGES = [
 
 @pytest.fixture
 def server() -> Iterator[OpenAiCompatibleServer]:
-    running = OpenAiCompatibleServer(in_process_evidence(None).catalog())
+    running = OpenAiCompatibleServer(dataset_evidence(None).catalog())
     running.start()
     with models.override_allow_model_requests(True):
         yield running
@@ -52,8 +52,8 @@ def _settings(base_url: str, timeout: float = 5.0) -> LlmSettings:
 
 
 def test_claims_come_back_over_http_grounded(server: OpenAiCompatibleServer) -> None:
-    catalog = in_process_evidence(None).catalog()
-    live = live_claim_extractor(_settings(server.base_url))
+    catalog = dataset_evidence(None).catalog()
+    live = live_extractor(_settings(server.base_url))
 
     extraction = live.extract(QUESTION, MESSAGES, catalog)
     live.close()
@@ -75,9 +75,9 @@ def test_claims_come_back_over_http_grounded(server: OpenAiCompatibleServer) -> 
 
 def test_a_server_error_falls_back_to_the_rules(server: OpenAiCompatibleServer) -> None:
     server.status = 503
-    live = live_claim_extractor(_settings(server.base_url))
+    live = live_extractor(_settings(server.base_url))
 
-    extraction = live.extract(QUESTION, MESSAGES, in_process_evidence(None).catalog())
+    extraction = live.extract(QUESTION, MESSAGES, dataset_evidence(None).catalog())
     live.close()
 
     assert extraction.notice is not None
@@ -90,10 +90,10 @@ def test_a_server_that_is_not_there_falls_back_to_the_rules() -> None:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
-    live = live_claim_extractor(_settings(f"http://127.0.0.1:{port}/v1"))
+    live = live_extractor(_settings(f"http://127.0.0.1:{port}/v1"))
 
     with models.override_allow_model_requests(True):
-        extraction = live.extract(QUESTION, MESSAGES, in_process_evidence(None).catalog())
+        extraction = live.extract(QUESTION, MESSAGES, dataset_evidence(None).catalog())
     live.close()
 
     assert extraction.question_claims  # the rules answered

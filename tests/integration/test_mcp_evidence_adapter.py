@@ -10,13 +10,13 @@ from datetime import date
 
 import pytest
 
-from adapters.composition import build_pipeline
-from adapters.fakes import FakeMessageSearch, FixedClock
-from adapters.lifecycle_mcp.bridge import BackgroundLoop, LifecycleMcpUsageError
-from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from adapters.lifecycle_mcp_client.bridge import BackgroundLoop, LifecycleMcpUsageError
+from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
+from bootstrap import build_pipeline
+from devtools.lifecycle_server import LocalLifecycleServer
 from lifecycle_mcp.contract import SCHEMA_VERSION
 from lifecycle_mcp.repository import LifecycleRecordRepository
+from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.mcp_doubles import erroring_server, malformed_server, serving, slow_server
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError

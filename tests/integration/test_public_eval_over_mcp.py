@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.evaluation import load_cases, run_cases
-from adapters.cli.main import main
-from adapters.lifecycle_mcp.evidence import McpLifecycleEvidence
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
+from cli.evaluation import load_cases, run_cases
+from cli.main import main
+from devtools.lifecycle_server import LocalLifecycleServer
 
 pytestmark = pytest.mark.integration
 SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"

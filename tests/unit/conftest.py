@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from adapters.composition import in_process_evidence
+from bootstrap import dataset_evidence
 from truthexpiry.models.catalog import Catalog
 
 
 @pytest.fixture(scope="session")
 def catalog() -> Catalog:
     """The embedded demo dataset's catalog."""
-    return in_process_evidence(None).catalog()
+    return dataset_evidence(None).catalog()

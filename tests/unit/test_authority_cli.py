@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.evaluation import load_cases, run_cases
-from adapters.cli.main import main
+from cli.evaluation import load_cases, run_cases
+from cli.main import main
 from lifecycle_mcp.repository import LifecycleRecordRepository
 
 DATA = Path(__file__).resolve().parents[1] / "data"

@@ -12,7 +12,7 @@ from adapters.authority.policy_file import (
     load_authority_policy,
     parse_authority_policy,
 )
-from adapters.fakes import FakeLifecycleEvidence
+from tests.fakes import FakeLifecycleEvidence
 from tests.unit.builders import KEY, record
 from truthexpiry.models.authority import OwnerRule
 from truthexpiry.models.errors import InvalidAuthorityPolicyError

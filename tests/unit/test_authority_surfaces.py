@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import app
-from adapters.fakes import FakeLifecycleEvidence
 from listeners.views.app_home import home_view
+from tests.fakes import FakeLifecycleEvidence
 from tests.unit import block_kit
 from tests.unit.builders import record
 from truthexpiry.models.authority import AuthorityPolicy, OwnerRule

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.main import main
+from cli.main import main
 from lifecycle_mcp.repository import packaged_dataset_path
+from truthexpiry.models.verdicts import MAX_QUESTION_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]
 VERDICT_FIELDS = {
@@ -108,8 +109,8 @@ def test_a_question_with_no_claim_exits_zero_with_a_notice(
         (["ask", "q?", "--as-of", "2026-13-01"], "not a YYYY-MM-DD date"),
         (["ask", "q?", "--lifecycle-data", "/nonexistent/records.json"], "not found"),
         (["ask", "q?", "--messages", "/nonexistent/messages.json"], "not found"),
-        (["ask", "   "], "1 to 2000 characters"),
-        (["ask", "x" * 2001], "1 to 2000 characters"),
+        (["ask", "   "], f"1 to {MAX_QUESTION_CHARS} characters"),
+        (["ask", "x" * (MAX_QUESTION_CHARS + 1)], f"1 to {MAX_QUESTION_CHARS} characters"),
         (["eval", "/nonexistent/cases.jsonl"], "cannot read cases"),
         (["frobnicate"], "invalid choice"),
     ],

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.console import argument_text, one_line
-from adapters.cli.main import main
+from cli.console import argument_text, one_line
+from cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 

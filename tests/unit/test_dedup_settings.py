@@ -7,7 +7,7 @@ from slack_sdk import WebClient
 
 from adapters.dedup.memory import InMemoryEventDedup
 from adapters.dedup.redis import RedisEventDedup
-from adapters.worker import build_worker
+from bootstrap import build_worker
 from truthexpiry.config.worker import ConfigError, load_worker_settings
 
 OFFLINE = {
@@ -61,12 +61,12 @@ def test_unset_means_in_memory_dedup() -> None:
     worker = build_worker(settings, WebClient(token="xoxb-unused"))
 
     assert settings.dedup_redis_url is None
-    assert isinstance(worker.services.dedup, InMemoryEventDedup)
+    assert isinstance(worker.deps.dedup, InMemoryEventDedup)
 
 
 def test_set_means_redis_dedup_released_with_the_worker() -> None:
     settings = load_worker_settings({**OFFLINE, NAME: "redis://127.0.0.1:1/0"})
     worker = build_worker(settings, WebClient(token="xoxb-unused"))
 
-    assert isinstance(worker.services.dedup, RedisEventDedup)
+    assert isinstance(worker.deps.dedup, RedisEventDedup)
     worker.close()  # nothing was connected yet: closing must still be clean

@@ -18,9 +18,10 @@ from typing import Any
 import pytest
 
 from adapters.authority.policy_file import check_against, load_authority_policy
-from adapters.cli.evaluation import load_cases, run_cases
-from adapters.composition import build_offline_pipeline
+from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import demo_messages_path
+from bootstrap import build_pipeline, corpus_search
+from cli.evaluation import load_cases, run_cases
 from lifecycle_mcp.holder import load_dataset
 from lifecycle_mcp.repository import LifecycleRecordRepository, packaged_dataset_path
 from lifecycle_mcp.settings import SettingsError, load_settings
@@ -147,11 +148,12 @@ def survives(load: Callable[[Path], object], path: Path, variants: list[bytes]) 
 
 def use_dataset(path: Path) -> None:
     served = load_dataset(path)  # as the lifecycle server loads it, wire catalog included
-    build_offline_pipeline(repository=served.repository).run(QUESTION)
+    build_pipeline(evidence=InProcessLifecycleEvidence(served.repository)).run(QUESTION)
 
 
 def use_corpus(path: Path) -> None:
-    build_offline_pipeline(messages=path, repository=demo()).run(QUESTION)
+    evidence = InProcessLifecycleEvidence(demo())
+    build_pipeline(search=corpus_search(path), evidence=evidence).run(QUESTION)
 
 
 def use_policy(path: Path) -> None:

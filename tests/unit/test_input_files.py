@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from adapters.authority.policy_file import load_authority_policy
-from adapters.cli.evaluation import InvalidCaseError, load_cases
 from adapters.offline.search import CorpusMessageSearch
+from cli.evaluation import InvalidCaseError, load_cases
 from truthexpiry.models.errors import InvalidAuthorityPolicyError, InvalidMessagesError
 
 UNREADABLE = [

@@ -6,7 +6,6 @@ import pytest
 
 from adapters.dedup.memory import InMemoryEventDedup
 from listeners.parsing import action_token, is_from_a_person, question_text
-from listeners.services import FeedbackTally
 
 
 @pytest.mark.parametrize(
@@ -67,11 +66,3 @@ def test_dedup_forgets_after_its_window_and_stays_bounded() -> None:
     dedup.first_time("Ev2")
     dedup.first_time("Ev3")
     assert dedup.first_time("Ev1")  # pushed out by the bound
-
-
-def test_feedback_counts_votes_and_nothing_else() -> None:
-    tally = FeedbackTally()
-    for vote in ("up", "up", "down", "<script>"):
-        tally.record(vote)
-
-    assert tally.counts() == {"up": 2, "down": 1, "other": 1}

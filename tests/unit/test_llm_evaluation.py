@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.evaluation import load_cases, run_cases
 from adapters.offline.evidence import InProcessLifecycleEvidence
+from cli.evaluation import load_cases, run_cases
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.datasets import DATA, DATASETS, SHARED_EVAL
 from tests.scripted_llm import extractor, rules_model

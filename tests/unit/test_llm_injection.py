@@ -8,9 +8,9 @@ from datetime import date
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from adapters.composition import build_offline_pipeline
-from adapters.fakes import FixedClock
 from adapters.llm.grounding import DropReason
+from bootstrap import build_pipeline, corpus_search
+from tests.fakes import FixedClock
 from tests.scripted_llm import (
     answer,
     claim,
@@ -46,8 +46,10 @@ TRUTH = SearchMessage(
 
 
 def _ask(extractor: ClaimExtractor) -> TruthExpiryResponse:
-    pipeline = build_offline_pipeline(
-        messages=[INJECTION, TRUTH], extractor=extractor, clock=FixedClock(date(2026, 11, 30))
+    pipeline = build_pipeline(
+        search=corpus_search([INJECTION, TRUTH]),
+        extractor=extractor,
+        clock=FixedClock(date(2026, 11, 30)),
     )
     return pipeline.run(TruthExpiryRequest(QUESTION))
 

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import pytest
 from prometheus_client import generate_latest
+from slack_sdk import WebClient
 
-from adapters.cli.main import main
-from adapters.llm.extractor import PydanticAiClaimExtractor
 from adapters.ops.prometheus_metrics import PrometheusMetrics
-from adapters.worker import claim_extractor
+from bootstrap import build_worker
+from cli.main import main
+from tests.fakes import RecordingMetrics
 from truthexpiry.config.worker import ConfigError, ExtractorChoice, load_worker_settings
 
 WORKER = {
@@ -87,32 +86,36 @@ def test_the_cli_refuses_live_without_a_key(
     assert "OPENAI_API_KEY is not set" in capsys.readouterr().err
 
 
+CLIENT = WebClient(token="xoxb-unused")  # an offline worker never calls Slack
+OFFLINE = {"TRUTH_EXPIRY_USE_FAKES": "1"}
+
+
 def test_the_worker_builds_the_live_extractor_and_closes_it() -> None:
-    settings = load_worker_settings({**LIVE, "TRUTH_EXPIRY_USE_FAKES": "1"})
-    closers: list[Callable[[], None]] = []
+    metrics = RecordingMetrics()
+    worker = build_worker(load_worker_settings(LIVE | OFFLINE), CLIENT, metrics=metrics)
 
-    extractor = claim_extractor(settings, closers)
-
-    assert isinstance(extractor, PydanticAiClaimExtractor)
-    assert len(closers) == 1
-    closers[0]()
+    assert set(metrics.exported) == {
+        "truthexpiry_llm_proposals_dropped",
+        "truthexpiry_llm_fallbacks",
+    }
+    assert len(worker.closers) == 1
+    worker.close()
+    assert worker.closers == []
 
 
 def test_the_worker_keeps_the_rules_by_default() -> None:
-    closers: list[Callable[[], None]] = []
+    metrics = RecordingMetrics()
+    worker = build_worker(load_worker_settings(WORKER | OFFLINE), CLIENT, metrics=metrics)
 
-    assert claim_extractor(load_worker_settings(WORKER), closers) is None
-    assert closers == []
+    assert metrics.exported == {}
+    assert worker.closers == []
 
 
 def test_the_live_extractors_counts_are_exported_with_the_worker_metrics() -> None:
-    settings = load_worker_settings({**LIVE, "TRUTH_EXPIRY_USE_FAKES": "1"})
-    closers: list[Callable[[], None]] = []
     metrics = PrometheusMetrics()
-
-    claim_extractor(settings, closers, metrics)
+    worker = build_worker(load_worker_settings(LIVE | OFFLINE), CLIENT, metrics=metrics)
 
     text = generate_latest(metrics.registry).decode()
     assert "truthexpiry_llm_proposals_dropped" in text
     assert "truthexpiry_llm_fallbacks" in text
-    closers[0]()
+    worker.close()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,10 +14,11 @@ import pytest
 import yaml
 from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
+from slack_sdk import WebClient
 from starlette.types import Receive, Scope, Send
 
 from adapters.ops.prometheus_metrics import PrometheusMetrics
-from adapters.worker import claim_extractor
+from bootstrap import build_worker
 from lifecycle_mcp.connections import ConnectionGate
 from lifecycle_mcp.holder import DatasetHolder
 from lifecycle_mcp.metrics import ServerMetrics
@@ -73,10 +74,9 @@ def worker_metrics_text() -> str:
     metrics.reconnected()
     metrics.set_ready(True)
     metrics.feedback("up")
-    closers: list[Callable[[], None]] = []
-    claim_extractor(load_worker_settings(LIVE_WORKER), closers, metrics)
-    for close in closers:
-        close()
+    build_worker(
+        load_worker_settings(LIVE_WORKER), WebClient(token="xoxb-unused"), metrics=metrics
+    ).close()
     return generate_latest(metrics.registry).decode()
 
 

@@ -8,12 +8,11 @@ does not yet; they are expected to fail, and once one passes it belongs in its d
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from adapters.cli.evaluation import load_cases, run_cases
+from cli.evaluation import load_cases, run_cases
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.datasets import DATA, DATASETS
 

@@ -8,8 +8,8 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from adapters.composition import build_pipeline
-from adapters.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
+from bootstrap import build_pipeline
+from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit.builders import KEY, record
 from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from adapters.composition import build_pipeline
-from adapters.fakes import FakeClaimExtractor, FakeLifecycleEvidence, FakeMessageSearch, FixedClock
+from bootstrap import build_pipeline
+from tests.fakes import FakeClaimExtractor, FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit.builders import KEY, record
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery

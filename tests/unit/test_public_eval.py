@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.cli.evaluation import load_cases, run_cases
+from cli.evaluation import load_cases, run_cases
 from lifecycle_mcp.repository import LifecycleRecordRepository
 
 SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"

@@ -18,12 +18,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from adapters.composition import build_offline_pipeline, build_pipeline
-from adapters.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
+from bootstrap import build_pipeline
 from listeners.views import messages
 from listeners.views.app_home import home_view
 from listeners.views.blocks import Reply
 from listeners.views.verdict_card import FEEDBACK_DOWN, FEEDBACK_UP, verdict_reply
+from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
 from tests.unit.builders import KEY, claim, record
 from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo, ValueKind
@@ -74,7 +74,7 @@ HISTORY = (
 
 @pytest.fixture(scope="module")
 def pipeline() -> TruthExpiryPipeline:
-    return build_offline_pipeline(clock=FixedClock(TODAY))
+    return build_pipeline(clock=FixedClock(TODAY))
 
 
 def ask(pipeline: TruthExpiryPipeline, question: str) -> Reply:

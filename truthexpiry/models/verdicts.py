@@ -89,6 +89,9 @@ class EntryPoint(StrEnum):
     SHORTCUT = "shortcut"
 
 
+MAX_QUESTION_CHARS = 3000  # the longest question any entry point accepts
+
+
 @dataclass(frozen=True, slots=True)
 class TruthExpiryRequest:
     """One question. `subject_message` is set by the "Check this message" shortcut: then the

@@ -1,9 +1,14 @@
 """What the worker measures, as a port: the listeners and the instrumented adapters record,
 an adapter at the edge (Prometheus) exports. Every label value comes from a small fixed set
-(entry points, outcomes, statuses, port names, failure categories), never from content."""
+(entry points, outcomes, statuses, port names, failure categories), never from content.
+
+The runtime starts and stops the export through the same port (`serve`, `close`); metrics
+that record nothing do nothing there either, so no caller asks which kind it holds.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 OUTCOMES = ("answered", "no_claim", "refused", "failed")
@@ -22,6 +27,17 @@ class Metrics(Protocol):
     def set_ready(self, ready: bool) -> None: ...
 
     def feedback(self, vote: str) -> None: ...
+
+    def export_counts(
+        self, name: str, help_text: str, snapshot: Callable[[], dict[str, int]]
+    ) -> None:
+        """Export counts kept elsewhere, by a bounded reason, read when scraped."""
+
+    def serve(self, port: int, host: str) -> None:
+        """Start exporting (for Prometheus: `/metrics` on `port`)."""
+
+    def close(self) -> None:
+        """Stop exporting."""
 
 
 class NullMetrics:
@@ -44,3 +60,14 @@ class NullMetrics:
 
     def feedback(self, vote: str) -> None:
         del vote
+
+    def export_counts(
+        self, name: str, help_text: str, snapshot: Callable[[], dict[str, int]]
+    ) -> None:
+        del name, help_text, snapshot
+
+    def serve(self, port: int, host: str) -> None:
+        del port, host
+
+    def close(self) -> None:
+        return None

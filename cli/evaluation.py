@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 from adapters.authority.policy_file import check_against, parse_authority_policy
-from adapters.cli.case_format import case_problems
-from adapters.composition import build_pipeline
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, parse_messages
+from bootstrap import build_pipeline
+from cli.case_format import case_problems
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import TruthExpiryError

@@ -1,4 +1,4 @@
-"""`python -m truthexpiry demo`: the demo questions, answered end to end.
+"""`python -m devtools.demo` (`./dev demo`): the demo questions, answered end to end.
 
 By default the evidence comes from a real lifecycle MCP server that the demo starts on loopback
 (on the embedded demo dataset) and stops when it is done; `--offline` reads the dataset in this
@@ -7,9 +7,12 @@ process instead.
 
 from __future__ import annotations
 
-from adapters.cli.output import to_text
-from adapters.composition import build_pipeline, corpus_search, in_process_evidence, mcp_evidence
-from adapters.lifecycle_mcp.local_server import LocalLifecycleServer
+import argparse
+from collections.abc import Sequence
+
+from bootstrap import build_pipeline, mcp_evidence
+from cli.output import to_text
+from devtools.lifecycle_server import LocalLifecycleServer
 from truthexpiry.models.verdicts import TruthExpiryRequest
 from truthexpiry.ports import LifecycleEvidence
 
@@ -20,13 +23,19 @@ QUESTIONS = (
     "Is SSO login available on Starter?",
     "Tell me about the weather.",
 )
-RULE = "─" * 78
+RULE = "\u2500" * 78
 
 
-def run_demo(*, offline: bool) -> int:
-    if offline:
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="./dev demo", description=__doc__.split("\n")[0])
+    parser.add_argument(
+        "--offline",
+        action="store_true",
+        help="read the dataset in this process instead of starting a server",
+    )
+    if parser.parse_args(argv).offline:
         print("Evidence: the embedded demo dataset, read in this process.")
-        _ask_all(in_process_evidence(None))
+        _ask_all(None)
         return 0
     with LocalLifecycleServer() as server:
         print(f"Evidence: a lifecycle MCP server started at {server.url} for this demo.")
@@ -40,8 +49,12 @@ def run_demo(*, offline: bool) -> int:
     return 0
 
 
-def _ask_all(evidence: LifecycleEvidence) -> None:
-    pipeline = build_pipeline(search=corpus_search(None), evidence=evidence)
+def _ask_all(evidence: LifecycleEvidence | None) -> None:
+    pipeline = build_pipeline(evidence=evidence)
     for question in QUESTIONS:
         print(RULE)
         print(to_text(question, pipeline.run(TruthExpiryRequest(question))), end="")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

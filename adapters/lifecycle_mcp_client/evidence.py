@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import time
 
-from adapters.lifecycle_mcp.bridge import BackgroundLoop
-from adapters.lifecycle_mcp.connection import McpConnection
-from adapters.lifecycle_mcp.mapper import catalog_from_result, evidence_from_result
+from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
+from adapters.lifecycle_mcp_client.connection import McpConnection
+from adapters.lifecycle_mcp_client.mapper import catalog_from_result, evidence_from_result
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError

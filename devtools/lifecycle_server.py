@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
-from adapters.local_process import free_port, stop_process
+from devtools.processes import free_port, stop_process
 from truthexpiry.models.errors import TruthExpiryError
 
 __all__ = ["LocalLifecycleServer", "LocalServerError", "free_port", "server_command"]
@@ -103,12 +103,6 @@ class LocalLifecycleServer:
                 return bool(response.status == 200)
         except (urllib.error.URLError, OSError):
             return False
-
-    def log_tail(self) -> str:
-        """The last line the server logged (its own messages carry no secrets)."""
-        self._log.seek(0)
-        lines = self._log.read().decode(errors="replace").strip().splitlines()
-        return lines[-1] if lines else "no output"
 
     def _wait_ready(self) -> None:
         assert self._process is not None

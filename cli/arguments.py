@@ -1,4 +1,4 @@
-"""The command line's arguments: `ask`, `eval` and `demo`, and how bad ones are reported."""
+"""The command line's arguments: `ask` and `eval`, and how bad ones are reported."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
-from adapters.lifecycle_mcp.remedies import TOKEN_VARIABLE
+from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,12 +68,4 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     _evidence_options(evaluate)
     evaluate.add_argument("--verbose", action="store_true", help="print passing cases too")
     _extractor_option(evaluate)
-    demo = commands.add_parser(
-        "demo", help="answer the demo questions through a lifecycle MCP server started on loopback"
-    )
-    demo.add_argument(
-        "--offline",
-        action="store_true",
-        help="read the dataset in this process instead of starting a server",
-    )
     return parser

@@ -1,11 +1,11 @@
-"""Hand-written fakes for the ports: for unit tests only, wired through the composition root.
+"""Hand-written fakes for the ports, wired through the composition root (`bootstrap`).
 
 Each records what it was asked and raises the same domain errors as the real adapter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -87,3 +87,48 @@ class FakeClaimExtractor:
         del question, messages, catalog
         self.calls += 1
         return self.extraction
+
+
+@dataclass
+class RecordingMetrics:
+    """Keeps every measurement, for tests that check what was counted; serves nothing."""
+
+    requests: list[tuple[str, str]] = field(default_factory=list)  # (entry point, outcome)
+    verdicts: list[str] = field(default_factory=list)
+    port_calls: list[tuple[str, str | None]] = field(default_factory=list)  # (port, failure)
+    votes: list[str] = field(default_factory=list)
+    readiness: list[bool] = field(default_factory=list)
+    reconnects: int = 0
+    exported: dict[str, Callable[[], dict[str, int]]] = field(default_factory=dict)
+
+    def request_finished(self, entry_point: str, outcome: str, seconds: float) -> None:
+        del seconds
+        self.requests.append((entry_point, outcome))
+
+    def verdict(self, status: str) -> None:
+        self.verdicts.append(status)
+
+    def port_call(self, port: str, seconds: float, failure: str | None) -> None:
+        del seconds
+        self.port_calls.append((port, failure))
+
+    def reconnected(self) -> None:
+        self.reconnects += 1
+
+    def set_ready(self, ready: bool) -> None:
+        self.readiness.append(ready)
+
+    def feedback(self, vote: str) -> None:
+        self.votes.append(vote)
+
+    def export_counts(
+        self, name: str, help_text: str, snapshot: Callable[[], dict[str, int]]
+    ) -> None:
+        del help_text
+        self.exported[name] = snapshot
+
+    def serve(self, port: int, host: str) -> None:
+        del port, host
+
+    def close(self) -> None:
+        return None

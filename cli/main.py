@@ -1,4 +1,4 @@
-"""Command line: `ask` answers one question, `eval` runs evaluation cases, `demo` shows both.
+"""Command line: `ask` answers one question, `eval` runs evaluation cases.
 
 Evidence comes from a dataset in this process (`--lifecycle-data`, default: the embedded demo
 dataset) or from a lifecycle MCP server (`--lifecycle-url`, token in the environment variable
@@ -18,37 +18,25 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.cli.arguments import build_parser
-from adapters.cli.console import argument_text, one_line, with_remedy
-from adapters.cli.demo import run_demo
-from adapters.cli.evaluation import load_cases, run_cases
-from adapters.cli.output import to_json, to_text
-from adapters.composition import (
-    build_pipeline,
-    corpus_search,
-    in_process_evidence,
-    live_claim_extractor,
-    mcp_evidence,
-)
-from adapters.lifecycle_mcp.remedies import TOKEN_VARIABLE
+from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
+from bootstrap import build_pipeline, corpus_search, dataset_evidence, live_extractor, mcp_evidence
+from cli.arguments import build_parser
+from cli.console import argument_text, one_line, with_remedy
+from cli.evaluation import load_cases, run_cases
+from cli.output import to_json, to_text
 from truthexpiry.config.llm import llm_settings
 from truthexpiry.config.worker import ConfigError
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
 from truthexpiry.models.unicode_text import valid_text
-from truthexpiry.models.verdicts import TruthExpiryRequest
+from truthexpiry.models.verdicts import MAX_QUESTION_CHARS, TruthExpiryRequest
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
-
-MAX_QUESTION_CHARS = 2000
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(__doc__.split("\n")[0]).parse_args(argv)
     try:
         with ExitStack() as stack:
-            if args.command == "demo":
-                return run_demo(offline=args.offline)
             evidence = _evidence(args, stack)
             extractor = _extractor(args, stack)
             if args.command == "ask":
@@ -64,7 +52,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _evidence(args: argparse.Namespace, stack: ExitStack) -> LifecycleEvidence:
     if not args.lifecycle_url:
-        return in_process_evidence(args.lifecycle_data)
+        return dataset_evidence(args.lifecycle_data)
     evidence = mcp_evidence(args.lifecycle_url, token=os.environ.get(TOKEN_VARIABLE) or None)
     stack.callback(evidence.close)
     try:
@@ -74,14 +62,14 @@ def _evidence(args: argparse.Namespace, stack: ExitStack) -> LifecycleEvidence:
     return evidence
 
 
-def _extractor(args: argparse.Namespace, stack: ExitStack) -> ClaimExtractor:
+def _extractor(args: argparse.Namespace, stack: ExitStack) -> ClaimExtractor | None:
     if args.extractor != "live":
-        return RulesClaimExtractor()
+        return None
     problems: list[str] = []
     settings = llm_settings(os.environ, problems)
     if problems:
         raise ConfigError(problems)
-    extractor = live_claim_extractor(settings)
+    extractor = live_extractor(settings)
     stack.callback(extractor.close)
     return extractor
 
@@ -93,7 +81,9 @@ def _authority(args: argparse.Namespace, evidence: LifecycleEvidence) -> Authori
     return load_checked_policy(args.authority_policy, evidence.catalog())
 
 
-def _ask(args: argparse.Namespace, evidence: LifecycleEvidence, extractor: ClaimExtractor) -> int:
+def _ask(
+    args: argparse.Namespace, evidence: LifecycleEvidence, extractor: ClaimExtractor | None
+) -> int:
     question = argument_text(args.question).strip()
     if not question or len(question) > MAX_QUESTION_CHARS:
         print(
@@ -115,7 +105,9 @@ def _ask(args: argparse.Namespace, evidence: LifecycleEvidence, extractor: Claim
     return 0
 
 
-def _eval(args: argparse.Namespace, evidence: LifecycleEvidence, extractor: ClaimExtractor) -> int:
+def _eval(
+    args: argparse.Namespace, evidence: LifecycleEvidence, extractor: ClaimExtractor | None
+) -> int:
     cases = load_cases(args.cases)
     passed = failed = 0
     for result in run_cases(cases, evidence, extractor, _authority(args, evidence)):

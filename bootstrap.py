@@ -1,0 +1,233 @@
+"""The composition root: the one place that chooses adapters and wires them to the pipeline.
+
+`build_pipeline` takes every port as a keyword; what is not given gets the default (the demo
+corpus, the embedded dataset, the rules, the system clock). `build_worker` chooses the Slack
+worker's adapters from its settings and returns what the listeners need. The CLI, the worker,
+the demo, the benchmarks and the tests all call these two functions, tests with fakes.
+
+Each adapter is imported in the branch that chooses it, so an offline answer never loads the
+Slack, MCP or language-model libraries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from adapters.authority.policy_file import startup_policy
+from adapters.clock import SystemClock
+from adapters.dedup.memory import InMemoryEventDedup
+from adapters.offline.evidence import InProcessLifecycleEvidence
+from adapters.offline.search import CorpusMessageSearch, demo_messages_path
+from adapters.ops.instrumented import TimedEvidence, TimedExtractor, TimedSearch
+from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.models.authority import AuthorityPolicy
+from truthexpiry.models.messages import SearchMessage
+from truthexpiry.ops.metrics import Metrics, NullMetrics
+from truthexpiry.ports import ClaimExtractor, Clock, EventDedup, LifecycleEvidence, MessageSearch
+from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.services.pipeline import TruthExpiryPipeline
+
+if TYPE_CHECKING:
+    from slack_sdk import WebClient
+
+    from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
+    from adapters.llm.extractor import PydanticAiClaimExtractor
+    from listeners.dependencies import ListenerDependencies
+    from truthexpiry.config.llm import LlmSettings
+    from truthexpiry.config.secrets import SecretValue
+    from truthexpiry.config.worker import WorkerSettings
+    from truthexpiry.models.catalog import Catalog
+
+
+def build_pipeline(
+    *,
+    search: MessageSearch | None = None,
+    evidence: LifecycleEvidence | None = None,
+    extractor: ClaimExtractor | None = None,
+    clock: Clock | None = None,
+    authority: AuthorityPolicy | None = None,
+) -> TruthExpiryPipeline:
+    """The pipeline over the given ports; defaults: the demo corpus, the embedded dataset read
+    in this process, the rules extractor and the system clock."""
+    return TruthExpiryPipeline(
+        search=corpus_search(None) if search is None else search,
+        evidence=dataset_evidence(None) if evidence is None else evidence,
+        extractor=RulesClaimExtractor() if extractor is None else extractor,
+        clock=SystemClock() if clock is None else clock,
+        authority=authority,
+    )
+
+
+def corpus_search(messages: Path | Sequence[SearchMessage] | None) -> MessageSearch:
+    """Search over a corpus file, a list of messages, or (None) the embedded demo corpus."""
+    if messages is None or isinstance(messages, Path):
+        return CorpusMessageSearch.from_path(messages or demo_messages_path())
+    return CorpusMessageSearch(messages)
+
+
+def dataset_evidence(lifecycle_data: Path | None) -> LifecycleEvidence:
+    """Evidence from a dataset file, or (None) the embedded demo dataset, read in this process."""
+    repository = (
+        LifecycleRecordRepository.from_path(lifecycle_data)
+        if lifecycle_data
+        else LifecycleRecordRepository.packaged()
+    )
+    return InProcessLifecycleEvidence(repository)
+
+
+def mcp_evidence(url: str, *, token: str | None, timeout: float = 2.0) -> McpLifecycleEvidence:
+    """Evidence from a lifecycle MCP server; close it when done."""
+    from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
+
+    return McpLifecycleEvidence(url, token=token, timeout=timeout)
+
+
+def live_extractor(settings: LlmSettings) -> PydanticAiClaimExtractor:
+    """Claims proposed by the configured model, grounded, with the rules as the fallback;
+    close it when done."""
+    from adapters.llm.extractor import PydanticAiClaimExtractor
+    from adapters.llm.model import openai_compatible_model
+    from agent.factory import build_claim_agent
+
+    return PydanticAiClaimExtractor(
+        build_claim_agent(openai_compatible_model(settings)),
+        fallback=RulesClaimExtractor(),
+        timeout=settings.timeout_seconds,
+    )
+
+
+def build_metrics(enabled: bool) -> Metrics:
+    """Prometheus metrics when enabled, else metrics that record nothing."""
+    if not enabled:
+        return NullMetrics()
+    from adapters.ops.prometheus_metrics import PrometheusMetrics
+
+    return PrometheusMetrics()
+
+
+@dataclass
+class Worker:
+    """What a running Slack worker needs: the listeners' dependencies, the readiness probe of
+    its evidence source, and the adapters to release at shutdown."""
+
+    deps: ListenerDependencies
+    lifecycle_reachable: Callable[[], bool]
+    closers: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        while self.closers:
+            self.closers.pop()()
+
+
+def build_worker(
+    settings: WorkerSettings,
+    client: WebClient,
+    *,
+    metrics: Metrics | None = None,
+    dedup: EventDedup | None = None,
+    search: MessageSearch | None = None,
+    evidence: LifecycleEvidence | None = None,
+    extractor: ClaimExtractor | None = None,
+) -> Worker:
+    """The worker's adapters chosen from `settings`: Slack search and the MCP server, or (when
+    offline) the demo corpus and the embedded dataset. Given ports replace the chosen ones."""
+    from listeners.dependencies import ListenerDependencies
+
+    metrics = NullMetrics() if metrics is None else metrics
+    closers: list[Callable[[], None]] = []
+    reachable: Callable[[], bool] = _always
+    if evidence is None and not settings.offline and settings.lifecycle_mcp_url is not None:
+        mcp = mcp_evidence(
+            settings.lifecycle_mcp_url,
+            token=_revealed(settings.lifecycle_mcp_token),
+            timeout=settings.lifecycle_timeout_seconds,
+        )
+        closers.append(mcp.close)
+        evidence, reachable = mcp, mcp.reachable
+    evidence = dataset_evidence(None) if evidence is None else evidence
+    search = _worker_search(settings, client) if search is None else search
+    timed_evidence = TimedEvidence(evidence, metrics)
+    authority = startup_policy(settings.authority_policy_path, evidence.catalog)
+    pipeline = build_pipeline(
+        search=TimedSearch(search, metrics),
+        evidence=timed_evidence,
+        extractor=TimedExtractor(
+            _worker_extractor(settings, closers, metrics) if extractor is None else extractor,
+            metrics,
+        ),
+        authority=authority,
+    )
+    deps = ListenerDependencies(
+        pipeline=pipeline,
+        catalog=timed_evidence.catalog,
+        dedup=_event_dedup(settings, closers) if dedup is None else dedup,
+        authority=authority,
+        metrics=metrics,
+    )
+    return Worker(deps, reachable, closers)
+
+
+def worker_catalog(settings: WorkerSettings) -> Catalog:
+    """The catalog the worker would use, fetched once (for `app.py --check`)."""
+    if settings.offline or settings.lifecycle_mcp_url is None:
+        return dataset_evidence(None).catalog()
+    evidence = mcp_evidence(
+        settings.lifecycle_mcp_url,
+        token=_revealed(settings.lifecycle_mcp_token),
+        timeout=settings.lifecycle_timeout_seconds,
+    )
+    try:
+        return evidence.catalog()
+    finally:
+        evidence.close()
+
+
+def _worker_search(settings: WorkerSettings, client: WebClient) -> MessageSearch:
+    if settings.offline or settings.lifecycle_mcp_url is None:
+        return corpus_search(None)
+    from adapters.slack_rts.search import SlackMessageSearch
+
+    return SlackMessageSearch(client, bot_user_id=client.auth_test().get("user_id"))
+
+
+def _worker_extractor(
+    settings: WorkerSettings, closers: list[Callable[[], None]], metrics: Metrics
+) -> ClaimExtractor:
+    """The language model when `TRUTH_EXPIRY_CLAIM_EXTRACTOR=live`, else the rules."""
+    if settings.llm is None:
+        return RulesClaimExtractor()
+    extractor = live_extractor(settings.llm)
+    closers.append(extractor.close)
+    metrics.export_counts(
+        "truthexpiry_llm_proposals_dropped",
+        "Model proposals dropped by grounding, by reason.",
+        extractor.dropped.snapshot,
+    )
+    metrics.export_counts(
+        "truthexpiry_llm_fallbacks",
+        "Extractions answered by the rules because the model failed, by reason.",
+        extractor.fallbacks.snapshot,
+    )
+    return extractor
+
+
+def _event_dedup(settings: WorkerSettings, closers: list[Callable[[], None]]) -> EventDedup:
+    """Shared across replicas in Redis when `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else memory."""
+    if settings.dedup_redis_url is None:
+        return InMemoryEventDedup()
+    from adapters.dedup.redis import RedisEventDedup
+
+    shared = RedisEventDedup(settings.dedup_redis_url.reveal())
+    closers.append(shared.close)
+    return shared
+
+
+def _revealed(secret: SecretValue | None) -> str | None:
+    return secret.reveal() if secret is not None else None
+
+
+def _always() -> bool:
+    return True
