@@ -3,14 +3,14 @@
     python app.py            run until SIGTERM or SIGINT, then drain and stop
     python app.py --check    validate the configuration and exit (0 when complete)
 
-Settings come from the environment (see .env.sample). Nothing here decides anything: the
+Settings come from the environment and `.env` (see .env.sample); the environment wins.
+Nothing here decides anything: the
 listeners hand every question to the pipeline that `bootstrap.build_worker` composes. Slack's
 libraries are imported only when the worker starts, so `--check` stays quick.
 """
 
 from __future__ import annotations
 
-import os
 import signal
 import sys
 import threading
@@ -18,17 +18,15 @@ from collections.abc import Mapping, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from truthexpiry.config.ops import OpsSettings, load_ops_settings
-from truthexpiry.config.worker import ConfigError, WorkerSettings, load_worker_settings
+from settings.environment import ConfigError
+from settings.worker import WorkerSettings
 from truthexpiry.ops.metrics import Metrics
 
 if TYPE_CHECKING:
     from adapters.ops.runtime import WorkerRuntime
 
 
-def start(
-    settings: WorkerSettings, ops: OpsSettings, *, metrics: Metrics | None = None
-) -> WorkerRuntime:
+def start(settings: WorkerSettings, *, metrics: Metrics | None = None) -> WorkerRuntime:
     """Compose the worker, connect it to Slack and start its side servers; `shutdown()` stops it."""
     from slack_bolt import App
     from slack_sdk import WebClient
@@ -39,8 +37,8 @@ def start(
     from listeners import register_listeners
     from truthexpiry.ops.readiness import Readiness
 
-    metrics = metrics or build_metrics(ops.metrics_enabled)
-    client = WebClient(token=settings.slack_bot_token.reveal())
+    metrics = metrics or build_metrics(settings.metrics_enabled)
+    client = WebClient(token=settings.slack_bot_token.get_secret_value())
     if settings.slack_api_url:
         client.base_url = settings.slack_api_url  # also where apps.connections.open goes
     app = App(client=client, logger=quiet_library_logger("slack_bolt.App"))
@@ -48,8 +46,13 @@ def start(
     register_listeners(app, worker.deps)
     runtime = WorkerRuntime(
         app=app,
-        app_token=settings.slack_app_token,
-        ops=ops,
+        app_token=settings.slack_app_token.get_secret_value(),
+        host=settings.ops_host,
+        health_port=settings.health_port,
+        metrics_port=settings.metrics_port,
+        drain_seconds=settings.drain_seconds,
+        ping_interval=settings.socket_ping_interval,
+        lifecycle_health_url=settings.lifecycle_health_url,
         metrics=metrics,
         readiness=Readiness(),
         drain=worker.deps.drain,
@@ -59,43 +62,33 @@ def start(
     return runtime.start()
 
 
-def run(settings: WorkerSettings, ops: OpsSettings, stop: threading.Event) -> None:
-    runtime = start(settings, ops)
+def run(settings: WorkerSettings, stop: threading.Event) -> None:
+    runtime = start(settings)
     stop.wait()
     runtime.shutdown()
-
-
-def load_settings(environ: Mapping[str, str]) -> tuple[WorkerSettings, OpsSettings]:
-    """Both settings objects, or one `ConfigError` naming every problem in either."""
-    problems: list[str] = []
-    settings = ops = None
-    try:
-        settings = load_worker_settings(environ)
-    except ConfigError as error:
-        problems.extend(error.problems)
-    try:
-        ops = load_ops_settings(environ)
-    except ConfigError as error:
-        problems.extend(error.problems)
-    if settings is None or ops is None:
-        raise ConfigError(problems)
-    return settings, ops
 
 
 def check(settings: WorkerSettings) -> list[str]:
     """Problems only a look at the lifecycle catalog finds (the authority policy's names)."""
     if settings.authority_policy_path is None:
         return []
+    from pathlib import Path
+
     from adapters.authority.startup_check import authority_policy_problems
     from bootstrap import worker_catalog
 
-    return authority_policy_problems(settings, worker_catalog)
+    return authority_policy_problems(
+        Path(settings.authority_policy_path),
+        lambda: worker_catalog(settings),
+        token_set=settings.lifecycle_mcp_token is not None,
+    )
 
 
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
+    """`environ` replaces the process environment and `.env` (for tests)."""
     args = list(sys.argv[1:] if argv is None else argv)
     try:
-        settings, ops = load_settings(os.environ if environ is None else environ)
+        settings = WorkerSettings.load(environ)
         problems = check(settings) if "--check" in args else []
     except ConfigError as error:
         problems = error.problems
@@ -108,7 +101,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         return 0
     from adapters.ops.logging_setup import configure_logging
 
-    configure_logging(ops.log_level)
+    configure_logging(settings.log_level)
     stop = threading.Event()
 
     def request_stop(_signum: int, _frame: FrameType | None) -> None:
@@ -116,7 +109,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
 
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
-    run(settings, ops, stop)
+    run(settings, stop)
     return 0
 
 

@@ -31,14 +31,13 @@ from truthexpiry.services.extraction.rules import RulesClaimExtractor
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 if TYPE_CHECKING:
+    from pydantic import SecretStr
     from slack_sdk import WebClient
 
     from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
     from adapters.llm.extractor import PydanticAiClaimExtractor
     from listeners.dependencies import ListenerDependencies
-    from truthexpiry.config.llm import LlmSettings
-    from truthexpiry.config.secrets import SecretValue
-    from truthexpiry.config.worker import WorkerSettings
+    from settings.worker import ModelSettings, WorkerSettings
     from truthexpiry.models.catalog import Catalog
 
 
@@ -85,17 +84,23 @@ def mcp_evidence(url: str, *, token: str | None, timeout: float = 2.0) -> McpLif
     return McpLifecycleEvidence(url, token=token, timeout=timeout)
 
 
-def live_extractor(settings: LlmSettings) -> PydanticAiClaimExtractor:
+def live_extractor(settings: ModelSettings) -> PydanticAiClaimExtractor:
     """Claims proposed by the configured model, grounded, with the rules as the fallback;
     close it when done."""
     from adapters.llm.extractor import PydanticAiClaimExtractor
     from adapters.llm.model import openai_compatible_model
     from agent.factory import build_claim_agent
 
+    model = openai_compatible_model(
+        settings.llm_model,
+        api_key=_revealed(settings.openai_api_key) or "",
+        base_url=settings.llm_base_url,
+        timeout=settings.llm_timeout_seconds,
+    )
     return PydanticAiClaimExtractor(
-        build_claim_agent(openai_compatible_model(settings)),
+        build_claim_agent(model),
         fallback=RulesClaimExtractor(),
-        timeout=settings.timeout_seconds,
+        timeout=settings.llm_timeout_seconds,
     )
 
 
@@ -197,9 +202,9 @@ def _worker_extractor(
     settings: WorkerSettings, closers: list[Callable[[], None]], metrics: Metrics
 ) -> ClaimExtractor:
     """The language model when `TRUTH_EXPIRY_CLAIM_EXTRACTOR=live`, else the rules."""
-    if settings.llm is None:
+    if settings.live_model is None:
         return RulesClaimExtractor()
-    extractor = live_extractor(settings.llm)
+    extractor = live_extractor(settings.live_model)
     closers.append(extractor.close)
     metrics.export_counts(
         "truthexpiry_llm_proposals_dropped",
@@ -220,13 +225,13 @@ def _event_dedup(settings: WorkerSettings, closers: list[Callable[[], None]]) ->
         return InMemoryEventDedup()
     from adapters.dedup.redis import RedisEventDedup
 
-    shared = RedisEventDedup(settings.dedup_redis_url.reveal())
+    shared = RedisEventDedup(settings.dedup_redis_url.get_secret_value())
     closers.append(shared.close)
     return shared
 
 
-def _revealed(secret: SecretValue | None) -> str | None:
-    return secret.reveal() if secret is not None else None
+def _revealed(secret: SecretStr | None) -> str | None:
+    return secret.get_secret_value() if secret is not None else None
 
 
 def _always() -> bool:

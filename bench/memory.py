@@ -20,14 +20,14 @@ from bench.stats import rss_mb
 from bootstrap import build_worker
 from listeners.answering import answer
 from listeners.dependencies import ListenerDependencies
-from truthexpiry.config.worker import load_worker_settings
+from settings.worker import WorkerSettings
 from truthexpiry.models.verdicts import EntryPoint
 
 WARM_UP = 200
 
 
 def measure(questions: int) -> dict[str, Any]:
-    settings = load_worker_settings(
+    settings = WorkerSettings.load(
         {
             "SLACK_BOT_TOKEN": "xoxb-bench",
             "SLACK_APP_TOKEN": "xapp-bench",

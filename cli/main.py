@@ -24,8 +24,6 @@ from cli.arguments import build_parser
 from cli.console import argument_text, one_line, with_remedy
 from cli.evaluation import load_cases, run_cases
 from cli.output import to_json, to_text
-from truthexpiry.config.llm import llm_settings
-from truthexpiry.config.worker import ConfigError
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
 from truthexpiry.models.unicode_text import valid_text
@@ -65,10 +63,12 @@ def _evidence(args: argparse.Namespace, stack: ExitStack) -> LifecycleEvidence:
 def _extractor(args: argparse.Namespace, stack: ExitStack) -> ClaimExtractor | None:
     if args.extractor != "live":
         return None
-    problems: list[str] = []
-    settings = llm_settings(os.environ, problems)
-    if problems:
-        raise ConfigError(problems)
+    from settings.environment import ConfigError  # only here: pydantic-settings costs 0.15 s
+    from settings.worker import ModelSettings
+
+    settings = ModelSettings.load(os.environ)  # the command line reads no `.env`
+    if (missing := settings.missing_key()) is not None:
+        raise ConfigError([missing])
     extractor = live_extractor(settings)
     stack.callback(extractor.close)
     return extractor

@@ -23,6 +23,7 @@ COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
 COPY agent ./agent
 COPY cli ./cli
+COPY settings ./settings
 COPY bootstrap.py ./
 RUN pip install --no-deps --no-build-isolation --no-index . && rm -rf build *.egg-info
 

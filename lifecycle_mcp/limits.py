@@ -1,5 +1,5 @@
 """How much the server takes on at once: connections, requests in flight, request sizes, and
-time to send a request; read from the environment, then fitted to the open-file limit.
+time to send a request; set in `lifecycle_mcp.settings`, then fitted to the open-file limit.
 
 Every open connection holds a file descriptor, and the probes, metrics, dataset file and the
 event loops need some too. `fit_to_open_files` lowers the MCP connection cap so that a flood
@@ -11,15 +11,7 @@ from __future__ import annotations
 import logging
 import os
 import resource
-from collections.abc import Mapping
 from dataclasses import dataclass, replace
-
-from truthexpiry.config.environment import seconds
-
-PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
-MAX_CONNECTIONS = PREFIX + "MAX_CONNECTIONS"
-MAX_IN_FLIGHT = PREFIX + "MAX_IN_FLIGHT"
-READ_TIMEOUT = PREFIX + "READ_TIMEOUT_SECONDS"
 
 MAX_BODY_BYTES = 64 * 1024  # the largest lookup the input schema allows is about 52 KB
 MAX_HEAD_BYTES = 16 * 1024  # request line and headers
@@ -40,28 +32,6 @@ class Limits:
     max_head_bytes: int = MAX_HEAD_BYTES
     keep_alive_seconds: int = KEEP_ALIVE_SECONDS
     side_connections: int = SIDE_CONNECTIONS
-
-
-def parse_limits(environ: Mapping[str, str], problems: list[str]) -> Limits:
-    defaults = Limits()
-    in_flight = _count(environ, MAX_IN_FLIGHT, defaults.max_in_flight, problems, high=4096)
-    connections = _count(environ, MAX_CONNECTIONS, defaults.max_connections, problems, high=65536)
-    if connections < in_flight:
-        problems.append(f"{MAX_CONNECTIONS} must be at least {MAX_IN_FLIGHT} ({in_flight})")
-    timeout = seconds(environ, READ_TIMEOUT, defaults.read_timeout, problems, high=300)
-    return Limits(max_connections=connections, max_in_flight=in_flight, read_timeout=timeout)
-
-
-def _count(
-    environ: Mapping[str, str], name: str, default: int, problems: list[str], *, high: int
-) -> int:
-    raw = environ.get(name, "").strip()
-    if not raw:
-        return default
-    if not raw.isdigit() or not 1 <= int(raw) <= high:
-        problems.append(f"{name} must be a whole number from 1 to {high}")
-        return default
-    return int(raw)
 
 
 def fit_to_open_files(limits: Limits, open_file_limit: int, files_in_use: int) -> Limits:

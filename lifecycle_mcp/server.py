@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Mapping, Sequence
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from mcp.server import MCPServer
@@ -28,8 +29,9 @@ from lifecycle_mcp.limits import Limits, fit_to_this_process
 from lifecycle_mcp.metrics import ServerMetrics
 from lifecycle_mcp.request_limits import RequestLimits
 from lifecycle_mcp.serving import GuardedServer, http_server, serve_all, wait_until_started
-from lifecycle_mcp.settings import ServerSettings, SettingsError, load_settings, parse_settings
+from lifecycle_mcp.settings import DATASET_PATH, ServerSettings
 from lifecycle_mcp.tools import register_tools
+from settings.environment import ConfigError
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.ops.logs import JsonFormatter
 
@@ -72,14 +74,20 @@ def build_mcp_app(settings: ServerSettings, holder: DatasetHolder, limits: Limit
         read_timeout=limits.read_timeout,
     )
     if not settings.auth_disabled:
-        app = BearerAuthMiddleware(app, [token.reveal() for token in settings.tokens])
+        app = BearerAuthMiddleware(app, [token.get_secret_value() for token in settings.tokens])
     return app
 
 
 def check(environ: Mapping[str, str]) -> list[str]:
     """Every problem with the settings and the dataset they name; empty when all is well."""
-    settings, problems = parse_settings(environ)
-    path = settings.dataset_path
+    try:
+        problems = []
+        path = ServerSettings.load(environ).dataset_path
+    except ConfigError as error:
+        problems = error.problems
+        path = (
+            Path(environ[DATASET_PATH].strip()) if environ.get(DATASET_PATH, "").strip() else None
+        )
     if path is None or path.is_file():
         try:
             load_dataset(path)
@@ -184,8 +192,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
         print("lifecycle MCP server: settings and dataset are valid")
         return 0
     try:
-        settings = load_settings(environ)
-    except SettingsError as error:
+        settings = ServerSettings.load(environ)
+    except ConfigError as error:
         _report(error.problems, "lifecycle MCP server: cannot start, the settings have problems")
         return 2
     try:

@@ -1,22 +1,29 @@
-"""The lifecycle MCP server's configuration, read once from an environment mapping.
+"""The lifecycle MCP server's settings, read once from the environment by the server's `main`.
 
-`load_settings(os.environ)` is called by the server's `main` and nowhere else. It checks every
-variable and raises `SettingsError` carrying the full list of problems, so that an operator fixes
-them in one round. Bearer tokens are held as `SecretValue`s: their repr is hidden, and no message
-here ever contains one.
+`ServerSettings.load(environ)` checks every variable and raises `ConfigError` with the full
+list of problems, so that an operator fixes them in one round; no message carries a value.
+Bearer tokens are `SecretStr`s. Unlike the worker, the server reads no `.env` file.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Annotated
 
-from lifecycle_mcp.limits import Limits, parse_limits
-from truthexpiry.config.environment import flag, port
-from truthexpiry.config.secrets import SecretValue
-from truthexpiry.config.tokens import MIN_BEARER_TOKEN_LENGTH, TOKEN_CHARACTERS
+from pydantic import BeforeValidator, Field, SecretStr, ValidationInfo
+from pydantic import field_validator as checks
+
+from lifecycle_mcp.limits import Limits
+from settings.environment import (
+    EnvironmentSettings,
+    flag,
+    port,
+    problem,
+    seconds,
+    whole_number,
+)
+from settings.tokens import MIN_BEARER_TOKEN_LENGTH, TOKEN_CHARACTERS
 
 PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
 HOST = PREFIX + "HOST"
@@ -27,140 +34,143 @@ TOKENS = PREFIX + "TOKENS"
 AUTH_DISABLED = PREFIX + "AUTH_DISABLED"
 ALLOWED_HOSTS = PREFIX + "ALLOWED_HOSTS"
 RELOAD_SECONDS = PREFIX + "RELOAD_SECONDS"
+MAX_CONNECTIONS = PREFIX + "MAX_CONNECTIONS"
+MAX_IN_FLIGHT = PREFIX + "MAX_IN_FLIGHT"
+READ_TIMEOUT = PREFIX + "READ_TIMEOUT_SECONDS"
 METRICS_ENABLED = "TRUTH_EXPIRY_METRICS_ENABLED"  # shared with the worker, as in the design notes
 METRICS_PORT = "TRUTH_EXPIRY_METRICS_PORT"
 
-
-class SettingsError(Exception):
-    """The configuration is incomplete or incoherent; `problems` names each issue."""
-
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__("; ".join(problems))
-        self.problems = problems
+ServerPort = Annotated[int, BeforeValidator(port(lowest=1))]
+_LIMITS = Limits()
 
 
-@dataclass(frozen=True, slots=True)
-class ServerSettings:
-    host: str = "127.0.0.1"
-    port: int = 8000
-    health_port: int = 8001
-    dataset_path: Path | None = None  # None: the packaged demo dataset
-    tokens: tuple[SecretValue, ...] = ()
-    auth_disabled: bool = False
-    allowed_hosts: tuple[str, ...] = ()
-    reload_seconds: float = 0.0
-    metrics_port: int | None = None  # Prometheus text served here when metrics are enabled
-    limits: Limits = field(default_factory=Limits)  # connections, requests in flight, timeouts
+def _tokens(value: object) -> object:
+    if not isinstance(value, str):
+        return value
+    tokens = [part.strip() for part in value.split(",") if part.strip()]
+    for position, token in enumerate(tokens, start=1):
+        if len(token) < MIN_BEARER_TOKEN_LENGTH:
+            raise problem(f": token #{position} is shorter than {MIN_BEARER_TOKEN_LENGTH}")
+        if not set(token) <= TOKEN_CHARACTERS:
+            raise problem(f": token #{position} has characters outside visible ASCII")
+    return tuple(SecretStr(token) for token in tokens)
+
+
+def _allowed_hosts(value: object) -> object:
+    if not isinstance(value, str):
+        return value
+    hosts = tuple(part.strip() for part in value.split(",") if part.strip())
+    for position, host in enumerate(hosts, start=1):
+        if "/" in host or any(ch.isspace() for ch in host):
+            raise problem(f": host #{position} is not a Host header value")
+    return hosts
+
+
+def _auth_disabled(value: object) -> object:
+    if isinstance(value, str) and value not in ("0", "1"):
+        raise problem("must be 1 (disable auth) or 0")
+    return flag(value)
+
+
+class ServerSettings(EnvironmentSettings):
+    host: str = Field("127.0.0.1", alias=HOST)
+    port: ServerPort = Field(8000, alias=PORT)
+    health_port: ServerPort = Field(8001, alias=HEALTH_PORT, validate_default=True)
+    metrics_enabled: Annotated[bool, BeforeValidator(flag)] = Field(False, alias=METRICS_ENABLED)
+    metrics_port: ServerPort | None = Field(  # Prometheus text here when metrics are enabled
+        9090, alias=METRICS_PORT, validate_default=True
+    )
+    dataset_path: Path | None = Field(None, alias=DATASET_PATH)  # None: the packaged demo dataset
+    tokens: Annotated[tuple[SecretStr, ...], BeforeValidator(_tokens)] = Field((), alias=TOKENS)
+    auth_disabled: Annotated[bool, BeforeValidator(_auth_disabled)] = Field(
+        False, alias=AUTH_DISABLED, validate_default=True
+    )
+    allowed_hosts: Annotated[tuple[str, ...], BeforeValidator(_allowed_hosts)] = Field(
+        (), alias=ALLOWED_HOSTS
+    )
+    reload_seconds: Annotated[float, BeforeValidator(seconds(86_400, zero_allowed=True))] = Field(
+        0.0, alias=RELOAD_SECONDS
+    )
+    max_in_flight: Annotated[int, BeforeValidator(whole_number(1, 4096))] = Field(
+        _LIMITS.max_in_flight, alias=MAX_IN_FLIGHT
+    )  # requests to /mcp served at once; more get 503
+    max_connections: Annotated[int, BeforeValidator(whole_number(1, 65536))] = Field(
+        _LIMITS.max_connections, alias=MAX_CONNECTIONS
+    )  # open connections on the MCP port
+    read_timeout: Annotated[float, BeforeValidator(seconds(300))] = Field(
+        _LIMITS.read_timeout, alias=READ_TIMEOUT
+    )  # to send a request head, and again its body
+
+    @checks("host")
+    @classmethod
+    def _host(cls, value: str) -> str:
+        if any(ch.isspace() or ch in "/@" for ch in value):
+            raise problem("is not a host name or IP address")
+        return value
+
+    @checks("health_port")
+    @classmethod
+    def _ports_differ(cls, value: int, info: ValidationInfo) -> int:
+        if value == info.data.get("port"):
+            raise problem(f"{PORT} and {HEALTH_PORT} must differ (both {value})", whole=True)
+        return value
+
+    @checks("metrics_port")
+    @classmethod
+    def _metrics_port(cls, value: int | None, info: ValidationInfo) -> int | None:
+        if not info.data.get("metrics_enabled"):
+            return None
+        if value in (info.data.get("port"), info.data.get("health_port")):
+            raise problem(f"must differ from {PORT} and {HEALTH_PORT}")
+        return value
+
+    @checks("dataset_path")
+    @classmethod
+    def _readable_file(cls, value: Path | None) -> Path | None:
+        if value is not None and not value.is_file():
+            raise problem("is not an existing file")
+        if value is not None and not os.access(value, os.R_OK):
+            raise problem("is not readable")
+        return value
+
+    @checks("auth_disabled")
+    @classmethod
+    def _auth_chosen(cls, value: bool, info: ValidationInfo) -> bool:
+        if "tokens" not in info.data:
+            return value
+        if value and info.data["tokens"]:
+            raise problem(f"{TOKENS} is set but {AUTH_DISABLED}=1: choose one", whole=True)
+        if not value and not info.data["tokens"]:
+            text = f"set {TOKENS} (comma-separated bearer tokens) or {AUTH_DISABLED}=1"
+            raise problem(text, whole=True)
+        return value
+
+    @checks("reload_seconds")
+    @classmethod
+    def _reload_needs_a_path(cls, value: float, info: ValidationInfo) -> float:
+        if value > 0 and "dataset_path" in info.data and info.data["dataset_path"] is None:
+            raise problem(f"needs an explicit {DATASET_PATH} to watch")
+        return value
+
+    @checks("max_connections")
+    @classmethod
+    def _room_for_requests(cls, value: int, info: ValidationInfo) -> int:
+        in_flight = info.data.get("max_in_flight")
+        if in_flight is not None and value < in_flight:
+            raise problem(f"must be at least {MAX_IN_FLIGHT} ({in_flight})")
+        return value
+
+    @property
+    def limits(self) -> Limits:
+        """Connections, requests in flight and the read timeout, before fitting to open files."""
+        return Limits(
+            max_connections=self.max_connections,
+            max_in_flight=self.max_in_flight,
+            read_timeout=self.read_timeout,
+        )
 
     @property
     def auth_summary(self) -> str:
         if self.auth_disabled:
             return "disabled"
         return f"bearer ({len(self.tokens)} accepted token{'s' if len(self.tokens) != 1 else ''})"
-
-
-def load_settings(environ: Mapping[str, str]) -> ServerSettings:
-    """Settings from `environ`, or `SettingsError` listing every problem found."""
-    settings, problems = parse_settings(environ)
-    if problems:
-        raise SettingsError(problems)
-    return settings
-
-
-def parse_settings(environ: Mapping[str, str]) -> tuple[ServerSettings, list[str]]:
-    """Settings (defaults where a value is unusable) and the list of every problem found."""
-    problems: list[str] = []
-    settings = ServerSettings(
-        host=_host(environ.get(HOST, ""), problems),
-        port=port(environ, PORT, 8000, problems, lowest=1),
-        health_port=port(environ, HEALTH_PORT, 8001, problems, lowest=1),
-        metrics_port=_metrics_port(environ, problems),
-        dataset_path=_dataset_path(environ.get(DATASET_PATH, ""), problems),
-        tokens=_tokens(environ.get(TOKENS, ""), problems),
-        auth_disabled=_auth_disabled(environ.get(AUTH_DISABLED, ""), problems),
-        allowed_hosts=_allowed_hosts(environ.get(ALLOWED_HOSTS, ""), problems),
-        reload_seconds=_reload_seconds(environ.get(RELOAD_SECONDS, ""), problems),
-        limits=parse_limits(environ, problems),
-    )
-    problems.extend(_coherence_problems(settings))
-    return settings, problems
-
-
-def _host(raw: str, problems: list[str]) -> str:
-    host = raw.strip() or "127.0.0.1"
-    if any(ch.isspace() or ch in "/@" for ch in host):
-        problems.append(f"{HOST} is not a host name or IP address")
-    return host
-
-
-def _dataset_path(raw: str, problems: list[str]) -> Path | None:
-    if not raw.strip():
-        return None
-    path = Path(raw.strip())
-    if not path.is_file():
-        problems.append(f"{DATASET_PATH} is not an existing file: {path}")
-    elif not os.access(path, os.R_OK):
-        problems.append(f"{DATASET_PATH} is not readable: {path}")
-    return path
-
-
-def _tokens(raw: str, problems: list[str]) -> tuple[SecretValue, ...]:
-    tokens = [part.strip() for part in raw.split(",") if part.strip()]
-    for position, token in enumerate(tokens, start=1):
-        if len(token) < MIN_BEARER_TOKEN_LENGTH:
-            problems.append(
-                f"{TOKENS}: token #{position} is shorter than {MIN_BEARER_TOKEN_LENGTH}"
-            )
-        if not set(token) <= TOKEN_CHARACTERS:
-            problems.append(f"{TOKENS}: token #{position} has characters outside visible ASCII")
-    return tuple(SecretValue(token) for token in tokens)
-
-
-def _auth_disabled(raw: str, problems: list[str]) -> bool:
-    value = raw.strip()
-    if value not in ("", "0", "1"):
-        problems.append(f"{AUTH_DISABLED} must be 1 (disable auth) or 0, got {value[:20]!r}")
-    return value == "1"
-
-
-def _allowed_hosts(raw: str, problems: list[str]) -> tuple[str, ...]:
-    hosts = tuple(part.strip() for part in raw.split(",") if part.strip())
-    for host in hosts:
-        if "/" in host or any(ch.isspace() for ch in host):
-            problems.append(f"{ALLOWED_HOSTS}: {host[:60]!r} is not a Host header value")
-    return hosts
-
-
-def _reload_seconds(raw: str, problems: list[str]) -> float:
-    value = raw.strip()
-    if not value:
-        return 0.0
-    try:
-        seconds = float(value)
-    except ValueError:
-        seconds = -1.0
-    if not 0 <= seconds <= 86_400:
-        problems.append(f"{RELOAD_SECONDS} must be a number of seconds from 0 to 86400")
-        return 0.0
-    return seconds
-
-
-def _metrics_port(environ: Mapping[str, str], problems: list[str]) -> int | None:
-    if not flag(environ, METRICS_ENABLED, problems):
-        return None
-    return port(environ, METRICS_PORT, 9090, problems, lowest=1)
-
-
-def _coherence_problems(settings: ServerSettings) -> list[str]:
-    problems = []
-    if settings.port == settings.health_port:
-        problems.append(f"{PORT} and {HEALTH_PORT} must differ (both {settings.port})")
-    if settings.metrics_port in (settings.port, settings.health_port):
-        problems.append(f"{METRICS_PORT} must differ from {PORT} and {HEALTH_PORT}")
-    if settings.reload_seconds > 0 and settings.dataset_path is None:
-        problems.append(f"{RELOAD_SECONDS} needs an explicit {DATASET_PATH} to watch")
-    if settings.auth_disabled and settings.tokens:
-        problems.append(f"{TOKENS} is set but {AUTH_DISABLED}=1: choose one")
-    if not settings.auth_disabled and not settings.tokens:
-        problems.append(f"set {TOKENS} (comma-separated bearer tokens) or {AUTH_DISABLED}=1")
-    return problems

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from adapters.authority.policy_file import load_checked_policy
 from adapters.lifecycle_mcp_client.remedies import setting_remedy
-from truthexpiry.config.worker import WorkerSettings
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
 
@@ -16,21 +15,18 @@ VARIABLE = "TRUTH_EXPIRY_AUTHORITY_POLICY_PATH"
 
 
 def authority_policy_problems(
-    settings: WorkerSettings, catalog_of: Callable[[WorkerSettings], Catalog]
+    path: Path, catalog: Callable[[], Catalog], *, token_set: bool
 ) -> list[str]:
-    """One line per problem with the configured policy, checked against the catalog that
-    `catalog_of` fetches for these settings; none when no policy is configured."""
-    if settings.authority_policy_path is None:
-        return []
+    """One line per problem with the policy file at `path`, checked against the catalog the
+    worker will use; `token_set` says whether a lifecycle token is configured (for remedies)."""
     try:
-        catalog = catalog_of(settings)
+        lifecycle_catalog = catalog()
     except EvidenceUnavailableError as error:
-        token_set = settings.lifecycle_mcp_token is not None
         remedy = setting_remedy(error, token_set=token_set)
         reason = f"{error}; {remedy}" if remedy else str(error)
         return [f"{VARIABLE}: cannot check it against the lifecycle catalog ({reason})"]
     try:
-        load_checked_policy(Path(settings.authority_policy_path), catalog)
+        load_checked_policy(path, lifecycle_catalog)
     except InvalidAuthorityPolicyError as error:
         return [f"{VARIABLE}: {problem}" for problem in error.problems]
     return []

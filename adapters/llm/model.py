@@ -10,14 +10,10 @@ from openai import AsyncOpenAI
 from pydantic_ai.models.openai import OpenAIChatModel
 from pydantic_ai.providers.openai import OpenAIProvider
 
-from truthexpiry.config.llm import LlmSettings
 
-
-def openai_compatible_model(settings: LlmSettings) -> OpenAIChatModel:
-    client = AsyncOpenAI(
-        api_key=settings.api_key.reveal(),
-        base_url=settings.base_url,
-        max_retries=0,
-        timeout=settings.timeout_seconds,
-    )
-    return OpenAIChatModel(settings.model, provider=OpenAIProvider(openai_client=client))
+def openai_compatible_model(
+    model: str, *, api_key: str, base_url: str | None, timeout: float
+) -> OpenAIChatModel:
+    """`model` at `base_url` (None: the provider's own endpoint)."""
+    client = AsyncOpenAI(api_key=api_key, base_url=base_url, max_retries=0, timeout=timeout)
+    return OpenAIChatModel(model, provider=OpenAIProvider(openai_client=client))

@@ -19,8 +19,6 @@ from slack_bolt import App
 from adapters.ops.health_server import HealthServer
 from adapters.ops.monitor import ReadinessMonitor, http_ready
 from adapters.socket_mode import EarlyAckSocketModeHandler
-from truthexpiry.config.ops import OpsSettings
-from truthexpiry.config.secrets import SecretValue
 from truthexpiry.ops.metrics import Metrics
 from truthexpiry.ops.readiness import Readiness
 
@@ -40,12 +38,18 @@ class Draining(Protocol):
 
 @dataclass
 class WorkerRuntime:
-    """`lifecycle_reachable` probes the evidence source for readiness (unless the settings name
-    the server's own /readyz); `release` frees the adapters once everything has stopped."""
+    """`lifecycle_reachable` probes the evidence source for readiness (unless
+    `lifecycle_health_url` names the server's own /readyz); `release` frees the adapters once
+    everything has stopped. `host` is where the health and metrics servers listen."""
 
     app: App
-    app_token: SecretValue
-    ops: OpsSettings
+    app_token: str
+    host: str
+    health_port: int
+    metrics_port: int
+    drain_seconds: float
+    ping_interval: float
+    lifecycle_health_url: str | None
     metrics: Metrics
     readiness: Readiness
     drain: Draining
@@ -53,18 +57,18 @@ class WorkerRuntime:
     release: Callable[[], None]
 
     def start(self) -> WorkerRuntime:
-        self._health = HealthServer(self.readiness, host=self.ops.host, port=self.ops.health_port)
+        self._health = HealthServer(self.readiness, host=self.host, port=self.health_port)
         self._health.start()
-        self.metrics.serve(self.ops.metrics_port, self.ops.host)
+        self.metrics.serve(self.metrics_port, self.host)
         self.handler = EarlyAckSocketModeHandler(
-            self.app, self.app_token.reveal(), ping_interval=self.ops.socket_ping_interval
+            self.app, self.app_token, ping_interval=self.ping_interval
         )
         self._hellos = 0
         self.handler.client.on_message_listeners.append(self._count_hello)
         self.handler.client.connect()
         lifecycle = (
-            http_ready(self.ops.lifecycle_health_url)
-            if self.ops.lifecycle_health_url
+            http_ready(self.lifecycle_health_url)
+            if self.lifecycle_health_url
             else self.lifecycle_reachable
         )
         self._monitor = ReadinessMonitor(
@@ -77,14 +81,15 @@ class WorkerRuntime:
         return self
 
     @property
-    def health_port(self) -> int:
+    def health_server_port(self) -> int:
+        """The port the probes answer on (useful when 0 asked for a free one)."""
         return self._health.port
 
     def shutdown(self) -> None:
         drain = self.drain
         self.readiness.draining = True
         drain.start_draining()
-        finished = drain.wait_idle(self.ops.drain_seconds)
+        finished = drain.wait_idle(self.drain_seconds)
         log.info(
             "drained" if finished else "drain deadline passed", extra={"count": drain.in_flight}
         )

@@ -15,6 +15,7 @@ import app
 from adapters.offline.search import demo_messages_path
 from adapters.ops.runtime import WorkerRuntime
 from devtools.lifecycle_server import LocalLifecycleServer
+from settings.worker import WorkerSettings
 from tests.fakes import RecordingMetrics
 from tests.local_slack import LocalSlack
 
@@ -59,9 +60,9 @@ def lifecycle() -> Iterator[LocalLifecycleServer]:
 def start_worker(
     slack: LocalSlack, lifecycle: LocalLifecycleServer, *, extra: dict[str, str] | None = None
 ) -> RunningWorker:
-    settings, ops = app.load_settings(worker_env(slack, lifecycle) | (extra or {}))
+    settings = WorkerSettings.load(worker_env(slack, lifecycle) | (extra or {}))
     metrics = RecordingMetrics()
-    runtime = app.start(settings, ops, metrics=metrics)
+    runtime = app.start(settings, metrics=metrics)
     slack.wait_for_connection()
     return RunningWorker(slack, lifecycle, runtime, metrics)
 

@@ -21,6 +21,7 @@ import app
 from adapters.ops.logging_setup import configure_logging
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from devtools.lifecycle_server import LocalLifecycleServer
+from settings.worker import WorkerSettings
 from tests.e2e.conftest import worker_env
 from tests.e2e.test_worker import posted_in_thread
 from tests.local_slack import LocalSlack, events, interactions
@@ -94,8 +95,8 @@ def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch
         slack.search_corpus = corpus()
         environ = worker_env(slack, lifecycle) | {"TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1"}
         metrics = PrometheusMetrics()
-        settings, ops = app.load_settings(environ)
-        running = app.start(settings, ops, metrics=metrics)
+        settings = WorkerSettings.load(environ)
+        running = app.start(settings, metrics=metrics)
         slack.wait_for_connection()
         try:
 

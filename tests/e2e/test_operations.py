@@ -23,6 +23,7 @@ from adapters.ops.prometheus_metrics import PrometheusMetrics
 from adapters.ops.runtime import WorkerRuntime
 from devtools.lifecycle_server import LocalLifecycleServer
 from devtools.processes import free_port
+from settings.worker import WorkerSettings
 from tests.e2e.conftest import demo_corpus, worker_env
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN, blocks_text, posted_in_thread
 from tests.local_slack import LocalSlack, events
@@ -54,8 +55,8 @@ def runtime() -> Iterator[tuple[WorkerRuntime, LocalSlack, LocalLifecycleServer]
     with LocalLifecycleServer() as lifecycle, LocalSlack() as slack:
         slack.search_corpus = demo_corpus()
         environ = worker_env(slack, lifecycle) | {"TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1"}
-        settings, ops = app.load_settings(environ)
-        running = app.start(settings, ops, metrics=PrometheusMetrics())
+        settings = WorkerSettings.load(environ)
+        running = app.start(settings, metrics=PrometheusMetrics())
         slack.wait_for_connection()
         try:
             yield running, slack, lifecycle
@@ -67,7 +68,7 @@ def test_readiness_follows_the_lifecycle_server_within_two_seconds(
     runtime: tuple[WorkerRuntime, LocalSlack, LocalLifecycleServer],
 ) -> None:
     running, slack, lifecycle = runtime
-    base = f"http://127.0.0.1:{running.health_port}"
+    base = f"http://127.0.0.1:{running.health_server_port}"
     assert within(2, lambda: status_of(f"{base}/readyz") == 200)
 
     lifecycle.stop()

@@ -10,7 +10,8 @@ from prometheus_client.parser import text_string_to_metric_families
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from devtools.lifecycle_server import LocalLifecycleServer, free_port
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from lifecycle_mcp.settings import parse_settings
+from lifecycle_mcp.settings import ServerSettings
+from settings.environment import ConfigError
 from tests.prometheus_support import assert_promtool_accepts
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
@@ -50,11 +51,11 @@ def test_requests_and_the_dataset_are_measured() -> None:
 
 def test_metrics_are_off_by_default_and_need_their_own_port() -> None:
     base = {"TRUTH_EXPIRY_LIFECYCLE_MCP_AUTH_DISABLED": "1"}
-    assert parse_settings(base)[0].metrics_port is None
+    assert ServerSettings.load(base).metrics_port is None
+    enabled = {**base, "TRUTH_EXPIRY_METRICS_ENABLED": "1"}
+    assert ServerSettings.load(enabled | {"TRUTH_EXPIRY_METRICS_PORT": "8002"}).metrics_port == 8002
 
-    settings, problems = parse_settings(
-        {**base, "TRUTH_EXPIRY_METRICS_ENABLED": "1", "TRUTH_EXPIRY_METRICS_PORT": "8001"}
-    )
+    with pytest.raises(ConfigError) as raised:
+        ServerSettings.load(enabled | {"TRUTH_EXPIRY_METRICS_PORT": "8001"})
 
-    assert settings.metrics_port == 8001
-    assert any("TRUTH_EXPIRY_METRICS_PORT must differ" in p for p in problems)
+    assert any("TRUTH_EXPIRY_METRICS_PORT must differ" in p for p in raised.value.problems)

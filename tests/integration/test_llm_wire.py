@@ -13,9 +13,8 @@ from pydantic_ai import models
 from adapters.llm.extractor import FallbackReason
 from bootstrap import dataset_evidence, live_extractor
 from cli.main import main
+from settings.worker import ModelSettings
 from tests.integration.openai_compatible import OpenAiCompatibleServer
-from truthexpiry.config.llm import LlmSettings
-from truthexpiry.config.secrets import SecretValue
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
@@ -47,8 +46,15 @@ def server() -> Iterator[OpenAiCompatibleServer]:
     running.stop()
 
 
-def _settings(base_url: str, timeout: float = 5.0) -> LlmSettings:
-    return LlmSettings(SecretValue(KEY), base_url, "local-model", timeout)
+def _settings(base_url: str, timeout: float = 5.0) -> ModelSettings:
+    return ModelSettings.load(
+        {
+            "OPENAI_API_KEY": KEY,
+            "TRUTH_EXPIRY_LLM_BASE_URL": base_url,
+            "TRUTH_EXPIRY_LLM_MODEL": "local-model",
+            "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS": str(timeout),
+        }
+    )
 
 
 def test_claims_come_back_over_http_grounded(server: OpenAiCompatibleServer) -> None:

@@ -8,7 +8,8 @@ from slack_sdk import WebClient
 from adapters.dedup.memory import InMemoryEventDedup
 from adapters.dedup.redis import RedisEventDedup
 from bootstrap import build_worker
-from truthexpiry.config.worker import ConfigError, load_worker_settings
+from settings.environment import ConfigError
+from settings.worker import WorkerSettings
 
 OFFLINE = {
     "SLACK_BOT_TOKEN": "xoxb-secret-bot-value",
@@ -29,10 +30,10 @@ NAME = "TRUTH_EXPIRY_DEDUP_REDIS_URL"
     ],
 )
 def test_redis_and_rediss_urls_are_accepted_and_kept_secret(url: str) -> None:
-    settings = load_worker_settings({**OFFLINE, NAME: url})
+    settings = WorkerSettings.load({**OFFLINE, NAME: url})
 
     assert settings.dedup_redis_url is not None
-    assert settings.dedup_redis_url.reveal() == url
+    assert settings.dedup_redis_url.get_secret_value() == url
     assert "pa55word" not in repr(settings)
     assert "pa55word" not in str(settings.dedup_redis_url)
 
@@ -50,14 +51,14 @@ def test_redis_and_rediss_urls_are_accepted_and_kept_secret(url: str) -> None:
 )
 def test_a_malformed_url_is_named_without_its_value(url: str) -> None:
     with pytest.raises(ConfigError) as raised:
-        load_worker_settings({**OFFLINE, NAME: url})
+        WorkerSettings.load({**OFFLINE, NAME: url})
 
     assert any(NAME in problem for problem in raised.value.problems)
     assert "pa55word" not in str(raised.value)
 
 
 def test_unset_means_in_memory_dedup() -> None:
-    settings = load_worker_settings(OFFLINE)
+    settings = WorkerSettings.load(OFFLINE)
     worker = build_worker(settings, WebClient(token="xoxb-unused"))
 
     assert settings.dedup_redis_url is None
@@ -65,7 +66,7 @@ def test_unset_means_in_memory_dedup() -> None:
 
 
 def test_set_means_redis_dedup_released_with_the_worker() -> None:
-    settings = load_worker_settings({**OFFLINE, NAME: "redis://127.0.0.1:1/0"})
+    settings = WorkerSettings.load({**OFFLINE, NAME: "redis://127.0.0.1:1/0"})
     worker = build_worker(settings, WebClient(token="xoxb-unused"))
 
     assert isinstance(worker.deps.dedup, RedisEventDedup)

@@ -11,28 +11,24 @@ import pytest
 from starlette.types import Message, Receive, Scope, Send
 
 from lifecycle_mcp.connections import ConnectionGate, GuardedH11Protocol
-from lifecycle_mcp.limits import (
-    FEWEST_CONNECTIONS,
-    Limits,
-    fit_to_open_files,
-    parse_limits,
-)
+from lifecycle_mcp.limits import FEWEST_CONNECTIONS, Limits, fit_to_open_files
 from lifecycle_mcp.request_limits import RequestLimits
+from lifecycle_mcp.settings import ServerSettings
+from settings.environment import ConfigError
+
+NO_AUTH = {"TRUTH_EXPIRY_LIFECYCLE_MCP_AUTH_DISABLED": "1"}
 
 
 def test_the_limits_have_safe_defaults_and_read_the_environment() -> None:
-    problems: list[str] = []
-
-    assert parse_limits({}, problems) == Limits()
-    limits = parse_limits(
+    assert ServerSettings.load(NO_AUTH).limits == Limits()
+    limits = ServerSettings.load(
         {
+            **NO_AUTH,
             "TRUTH_EXPIRY_LIFECYCLE_MCP_MAX_CONNECTIONS": "100",
             "TRUTH_EXPIRY_LIFECYCLE_MCP_MAX_IN_FLIGHT": "10",
             "TRUTH_EXPIRY_LIFECYCLE_MCP_READ_TIMEOUT_SECONDS": "2.5",
-        },
-        problems,
-    )
-    assert problems == []
+        }
+    ).limits
     assert (limits.max_connections, limits.max_in_flight, limits.read_timeout) == (100, 10, 2.5)
     assert limits.max_body_bytes == 64 * 1024
 
@@ -48,11 +44,10 @@ def test_the_limits_have_safe_defaults_and_read_the_environment() -> None:
     ],
 )
 def test_unusable_limits_are_named_problems(name: str, value: str, problem: str) -> None:
-    problems: list[str] = []
+    with pytest.raises(ConfigError) as raised:
+        ServerSettings.load({**NO_AUTH, f"TRUTH_EXPIRY_LIFECYCLE_MCP_{name}": value})
 
-    parse_limits({f"TRUTH_EXPIRY_LIFECYCLE_MCP_{name}": value}, problems)
-
-    assert any(problem in p for p in problems), problems
+    assert any(problem in p for p in raised.value.problems), raised.value.problems
 
 
 def test_the_connection_cap_leaves_descriptors_for_the_probes_and_the_process() -> None:

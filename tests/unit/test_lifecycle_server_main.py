@@ -10,6 +10,8 @@ import pytest
 from lifecycle_mcp.health import readiness
 from lifecycle_mcp.holder import DatasetHolder
 from lifecycle_mcp.server import check, main, transport_security
+from lifecycle_mcp.settings import ALLOWED_HOSTS as ALLOWED
+from lifecycle_mcp.settings import AUTH_DISABLED as NO_AUTH
 from lifecycle_mcp.settings import ServerSettings
 from tests.unit.builders import document, raw_record
 
@@ -108,7 +110,9 @@ def test_an_empty_or_unreadable_dataset_fails_the_check_and_the_start(
 
 
 def test_loopback_hosts_are_always_allowed_beside_the_configured_ones() -> None:
-    security = transport_security(ServerSettings(allowed_hosts=("lifecycle-mcp:8000",)))
+    security = transport_security(
+        ServerSettings.load({ALLOWED: "lifecycle-mcp:8000", NO_AUTH: "1"})
+    )
 
     assert security.enable_dns_rebinding_protection is True
     assert "127.0.0.1:*" in security.allowed_hosts

@@ -9,8 +9,9 @@ from slack_sdk import WebClient
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from bootstrap import build_worker
 from cli.main import main
+from settings.environment import ConfigError
+from settings.worker import ExtractorChoice, WorkerSettings
 from tests.fakes import RecordingMetrics
-from truthexpiry.config.worker import ConfigError, ExtractorChoice, load_worker_settings
 
 WORKER = {
     "SLACK_BOT_TOKEN": "xoxb-bot",
@@ -21,14 +22,14 @@ LIVE = {**WORKER, "TRUTH_EXPIRY_CLAIM_EXTRACTOR": "live", "OPENAI_API_KEY": "sk-
 
 
 def test_rules_is_the_default_and_needs_no_model_settings() -> None:
-    settings = load_worker_settings(WORKER)
+    settings = WorkerSettings.load(WORKER)
 
     assert settings.extractor is ExtractorChoice.RULES
-    assert settings.llm is None
+    assert settings.live_model is None
 
 
 def test_live_loads_the_model_settings_with_the_key_as_a_secret() -> None:
-    settings = load_worker_settings(
+    settings = WorkerSettings.load(
         {
             **LIVE,
             "TRUTH_EXPIRY_LLM_BASE_URL": "http://127.0.0.1:11434/v1",
@@ -38,9 +39,11 @@ def test_live_loads_the_model_settings_with_the_key_as_a_secret() -> None:
     )
 
     assert settings.extractor is ExtractorChoice.LIVE
-    assert settings.llm is not None
-    assert settings.llm.api_key.reveal() == "sk-very-secret"
-    assert (settings.llm.base_url, settings.llm.model, settings.llm.timeout_seconds) == (
+    model = settings.live_model
+    assert model is not None
+    assert model.openai_api_key is not None
+    assert model.openai_api_key.get_secret_value() == "sk-very-secret"
+    assert (model.llm_base_url, model.llm_model, model.llm_timeout_seconds) == (
         "http://127.0.0.1:11434/v1",
         "llama3.1:8b",
         2.5,
@@ -50,7 +53,7 @@ def test_live_loads_the_model_settings_with_the_key_as_a_secret() -> None:
 
 def test_live_without_a_key_is_a_configuration_problem() -> None:
     with pytest.raises(ConfigError) as raised:
-        load_worker_settings({**LIVE, "OPENAI_API_KEY": ""})
+        WorkerSettings.load({**LIVE, "OPENAI_API_KEY": ""})
 
     assert any(p.startswith("OPENAI_API_KEY is not set") for p in raised.value.problems)
 
@@ -64,7 +67,7 @@ def test_every_model_setting_problem_is_named_without_values() -> None:
     }
 
     with pytest.raises(ConfigError) as raised:
-        load_worker_settings(environ)
+        WorkerSettings.load(environ)
 
     problems = raised.value.problems
     assert [p.split()[0] for p in problems] == [
@@ -92,7 +95,7 @@ OFFLINE = {"TRUTH_EXPIRY_USE_FAKES": "1"}
 
 def test_the_worker_builds_the_live_extractor_and_closes_it() -> None:
     metrics = RecordingMetrics()
-    worker = build_worker(load_worker_settings(LIVE | OFFLINE), CLIENT, metrics=metrics)
+    worker = build_worker(WorkerSettings.load(LIVE | OFFLINE), CLIENT, metrics=metrics)
 
     assert set(metrics.exported) == {
         "truthexpiry_llm_proposals_dropped",
@@ -105,7 +108,7 @@ def test_the_worker_builds_the_live_extractor_and_closes_it() -> None:
 
 def test_the_worker_keeps_the_rules_by_default() -> None:
     metrics = RecordingMetrics()
-    worker = build_worker(load_worker_settings(WORKER | OFFLINE), CLIENT, metrics=metrics)
+    worker = build_worker(WorkerSettings.load(WORKER | OFFLINE), CLIENT, metrics=metrics)
 
     assert metrics.exported == {}
     assert worker.closers == []
@@ -113,7 +116,7 @@ def test_the_worker_keeps_the_rules_by_default() -> None:
 
 def test_the_live_extractors_counts_are_exported_with_the_worker_metrics() -> None:
     metrics = PrometheusMetrics()
-    worker = build_worker(load_worker_settings(LIVE | OFFLINE), CLIENT, metrics=metrics)
+    worker = build_worker(WorkerSettings.load(LIVE | OFFLINE), CLIENT, metrics=metrics)
 
     text = generate_latest(metrics.registry).decode()
     assert "truthexpiry_llm_proposals_dropped" in text

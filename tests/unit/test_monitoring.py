@@ -22,8 +22,8 @@ from bootstrap import build_worker
 from lifecycle_mcp.connections import ConnectionGate
 from lifecycle_mcp.holder import DatasetHolder
 from lifecycle_mcp.metrics import ServerMetrics
+from settings.worker import WorkerSettings
 from tests.prometheus_support import run_promtool
-from truthexpiry.config.worker import load_worker_settings
 from truthexpiry.ops.metrics import OUTCOMES, PORTS
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,7 +75,7 @@ def worker_metrics_text() -> str:
     metrics.set_ready(True)
     metrics.feedback("up")
     build_worker(
-        load_worker_settings(LIVE_WORKER), WebClient(token="xoxb-unused"), metrics=metrics
+        WorkerSettings.load(LIVE_WORKER), WebClient(token="xoxb-unused"), metrics=metrics
     ).close()
     return generate_latest(metrics.registry).decode()
 

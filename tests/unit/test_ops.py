@@ -18,8 +18,8 @@ from adapters.ops.health_server import HealthServer
 from adapters.ops.logging_setup import configure_logging, request_scope
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from listeners.draining import Drain
-from truthexpiry.config.ops import load_ops_settings
-from truthexpiry.config.worker import ConfigError
+from settings.environment import ConfigError
+from settings.worker import WorkerSettings
 from truthexpiry.ops.logs import JsonFormatter
 from truthexpiry.ops.readiness import LIFECYCLE_MCP, SOCKET_MODE, Readiness
 
@@ -139,7 +139,7 @@ def test_the_formatter_keeps_only_allowed_fields() -> None:
 
 def test_ops_settings_name_every_problem() -> None:
     with pytest.raises(ConfigError) as raised:
-        load_ops_settings(
+        WorkerSettings.load(
             {
                 "TRUTH_EXPIRY_HEALTH_PORT": "9090",
                 "TRUTH_EXPIRY_METRICS_ENABLED": "1",

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 import app
-from lifecycle_mcp.settings import parse_settings
-from truthexpiry.config.tokens import MIN_BEARER_TOKEN_LENGTH, is_placeholder
-from truthexpiry.config.worker import ConfigError, load_worker_settings
+from lifecycle_mcp.settings import ServerSettings
+from settings.environment import ConfigError
+from settings.tokens import MIN_BEARER_TOKEN_LENGTH, is_placeholder
+from settings.worker import WorkerSettings
 
 WORKER = {
     "SLACK_BOT_TOKEN": "xoxb-1-2-abc",
@@ -17,13 +18,16 @@ WORKER = {
 
 
 def server_accepts(token: str) -> bool:
-    _, problems = parse_settings({"TRUTH_EXPIRY_LIFECYCLE_MCP_TOKENS": token})
-    return not problems
+    try:
+        ServerSettings.load({"TRUTH_EXPIRY_LIFECYCLE_MCP_TOKENS": token})
+    except ConfigError:
+        return False
+    return True
 
 
 def worker_accepts(token: str) -> bool:
     try:
-        load_worker_settings({**WORKER, "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": token})
+        WorkerSettings.load({**WORKER, "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": token})
     except ConfigError:
         return False
     return True

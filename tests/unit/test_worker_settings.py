@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from truthexpiry.config.worker import ConfigError, load_worker_settings
+from settings.environment import ConfigError
+from settings.worker import WorkerSettings
 
 GOOD = {
     "SLACK_BOT_TOKEN": "xoxb-secret-bot-value",
@@ -14,10 +17,10 @@ GOOD = {
 
 
 def test_a_complete_configuration_loads() -> None:
-    settings = load_worker_settings(GOOD)
+    settings = WorkerSettings.load(GOOD)
 
     assert settings.lifecycle_mcp_url == "http://127.0.0.1:8000/mcp"
-    assert settings.slack_bot_token.reveal() == "xoxb-secret-bot-value"
+    assert settings.slack_bot_token.get_secret_value() == "xoxb-secret-bot-value"
     assert "secret" not in repr(settings)
 
 
@@ -31,7 +34,7 @@ def test_every_problem_is_named_at_once_without_secrets() -> None:
     }
 
     with pytest.raises(ConfigError) as raised:
-        load_worker_settings(environ)
+        WorkerSettings.load(environ)
 
     problems = raised.value.problems
     assert any("SLACK_BOT_TOKEN must start with 'xoxb-'" in p for p in problems)
@@ -44,7 +47,7 @@ def test_every_problem_is_named_at_once_without_secrets() -> None:
 
 
 def test_offline_needs_no_lifecycle_url() -> None:
-    settings = load_worker_settings(
+    settings = WorkerSettings.load(
         {**GOOD, "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": "", "TRUTH_EXPIRY_USE_FAKES": "1"}
     )
 
@@ -53,6 +56,35 @@ def test_offline_needs_no_lifecycle_url() -> None:
 
 
 def test_the_api_url_gets_its_trailing_slash() -> None:
-    settings = load_worker_settings({**GOOD, "SLACK_API_URL": "http://127.0.0.1:3000/api"})
+    settings = WorkerSettings.load({**GOOD, "SLACK_API_URL": "http://127.0.0.1:3000/api"})
 
     assert settings.slack_api_url == "http://127.0.0.1:3000/api/"
+
+
+def test_dot_env_is_read_and_the_environment_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".env").write_text(
+        "SLACK_BOT_TOKEN=xoxb-from-the-file\n"
+        "SLACK_APP_TOKEN=xapp-from-the-file\n"
+        "TRUTH_EXPIRY_USE_FAKES=1\n"
+        "TRUTH_EXPIRY_HEALTH_PORT=8181\n"
+    )
+    monkeypatch.chdir(tmp_path)
+    for name in ("SLACK_BOT_TOKEN", "SLACK_APP_TOKEN", "TRUTH_EXPIRY_USE_FAKES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("TRUTH_EXPIRY_HEALTH_PORT", "8282")
+
+    settings = WorkerSettings.load()
+
+    assert settings.slack_bot_token.get_secret_value() == "xoxb-from-the-file"
+    assert settings.offline
+    assert settings.health_port == 8282
+
+
+def test_a_value_of_spaces_is_unset_and_values_are_stripped() -> None:
+    settings = WorkerSettings.load({**GOOD, "TRUTH_EXPIRY_HEALTH_PORT": "   ", "SLACK_API_URL": ""})
+
+    assert settings.health_port == 8080
+    assert settings.slack_api_url is None
+    assert WorkerSettings.load({**GOOD, "TRUTH_EXPIRY_LOG_LEVEL": " debug "}).log_level == "DEBUG"

@@ -1,0 +1,228 @@
+"""The Slack worker's settings: one class, read once at the edge (`app.py`).
+
+`WorkerSettings.load()` reads the process environment and `.env` (the environment wins);
+`WorkerSettings.load(mapping)` reads only the mapping. Every problem is named at once and no
+message carries a value. Secrets are `SecretStr`: their repr is `**********`. `ModelSettings`,
+the language model's part, also serves the command line's `--extractor live`.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Annotated, Any
+
+from pydantic import BeforeValidator, Field, SecretStr, ValidationInfo, model_validator
+from pydantic import field_validator as checks
+from pydantic_settings import SettingsConfigDict
+
+from settings.environment import EnvironmentSettings, flag, http_url, port, problem, seconds
+from settings.tokens import bearer_token_problem, character_problem, is_placeholder
+
+DEFAULT_MODEL = "gpt-4.1-mini"
+_MODEL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/@\-]{0,199}$")
+_REDIS_URL = re.compile(
+    r"^rediss?://"
+    r"(?:[^@/\s]*@)?"  # optional user:password
+    r"(?:[A-Za-z0-9.\-_]+|\[[0-9A-Fa-f:.]+\])"  # host name, IPv4 or [IPv6]
+    r"(?::(?P<port>\d{1,5}))?"
+    r"(?:/(?P<db>\d{1,2})?)?"
+    r"(?:\?\S*)?$"
+)
+_HOST = re.compile(r"^[A-Za-z0-9.:\-\[\]]+$")
+_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+
+MISSING_KEY = (
+    "OPENAI_API_KEY is not set (TRUTH_EXPIRY_CLAIM_EXTRACTOR=live needs it; a local server that "
+    "checks no key accepts any placeholder)"
+)
+_MODEL_VARIABLES = (
+    "OPENAI_API_KEY",
+    "TRUTH_EXPIRY_LLM_BASE_URL",
+    "TRUTH_EXPIRY_LLM_MODEL",
+    "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS",
+)
+
+Flag = Annotated[bool, BeforeValidator(flag)]
+Url = Annotated[str, BeforeValidator(http_url)]
+
+
+class ExtractorChoice(StrEnum):
+    RULES = "rules"
+    LIVE = "live"
+
+
+def _key(value: str) -> str:
+    if (reason := character_problem(value)) is not None:
+        raise problem(reason)
+    return value
+
+
+def _on_text(rule: Any) -> BeforeValidator:
+    """`rule` applied to the variable's text (a default or a typed value passes as it is)."""
+    return BeforeValidator(lambda value: rule(value) if isinstance(value, str) else value)
+
+
+def _slack_token(prefix: str) -> BeforeValidator:
+    def check(value: str) -> str:
+        if not value.startswith(prefix):
+            raise problem(f"must start with {prefix!r}")
+        if is_placeholder(value):
+            raise problem("is still the placeholder from .env.sample: paste the real token")
+        return _key(value)
+
+    return _on_text(check)
+
+
+def _lifecycle_token(value: str) -> str:
+    """The token for the lifecycle server, held to the rules the server applies to its own."""
+    if is_placeholder(value):
+        raise problem("is still a placeholder: set one of the server's tokens")
+    if (reason := bearer_token_problem(value)) is not None:
+        raise problem(f"{reason} (the lifecycle server would refuse it)")
+    return value
+
+
+def _redis_url(value: str) -> str:
+    match = _REDIS_URL.match(value)
+    if match is None:
+        raise problem("must be a redis:// or rediss:// URL (redis://host:6379/0)")
+    if match.group("port") is not None and not 0 < int(match.group("port")) <= 65535:
+        raise problem("has a port outside 1-65535")
+    return value
+
+
+class ModelSettings(EnvironmentSettings):
+    """The live claim extractor's model: `OPENAI_API_KEY`, and `TRUTH_EXPIRY_LLM_BASE_URL` for any
+    OpenAI-compatible server, `TRUTH_EXPIRY_LLM_MODEL`, `TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS` (one
+    extraction's bound, after which the rules answer)."""
+
+    openai_api_key: Annotated[SecretStr | None, _on_text(_key)] = Field(
+        None, alias="OPENAI_API_KEY"
+    )
+    llm_base_url: Url | None = Field(None, alias="TRUTH_EXPIRY_LLM_BASE_URL")
+    llm_model: str = Field(DEFAULT_MODEL, alias="TRUTH_EXPIRY_LLM_MODEL")
+    llm_timeout_seconds: Annotated[float, BeforeValidator(seconds(60))] = Field(
+        5.0, alias="TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS"
+    )
+
+    @checks("llm_model")
+    @classmethod
+    def _model_name(cls, value: str) -> str:
+        if not _MODEL_NAME.match(value):
+            raise problem("must be a model name without spaces")
+        return value
+
+    def missing_key(self) -> str | None:
+        """Why the model cannot be called, or None."""
+        return MISSING_KEY if self.openai_api_key is None else None
+
+
+class WorkerSettings(ModelSettings):
+    model_config = SettingsConfigDict(env_file=".env")
+
+    offline: Flag = Field(False, alias="TRUTH_EXPIRY_USE_FAKES")  # demo corpus, embedded dataset
+    slack_bot_token: Annotated[SecretStr, _slack_token("xoxb-")] = Field(alias="SLACK_BOT_TOKEN")
+    slack_app_token: Annotated[SecretStr, _slack_token("xapp-")] = Field(alias="SLACK_APP_TOKEN")
+    slack_api_url: Url | None = Field(None, alias="SLACK_API_URL")
+    lifecycle_mcp_url: Url | None = Field(
+        None, alias="TRUTH_EXPIRY_LIFECYCLE_MCP_URL", validate_default=True
+    )  # None only when offline
+    lifecycle_mcp_token: Annotated[SecretStr | None, _on_text(_lifecycle_token)] = Field(
+        None, alias="TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"
+    )
+    lifecycle_timeout_seconds: Annotated[float, BeforeValidator(seconds(60))] = Field(
+        2.0, alias="TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT"
+    )
+    extractor: ExtractorChoice = Field(
+        ExtractorChoice.RULES, alias="TRUTH_EXPIRY_CLAIM_EXTRACTOR", validate_default=True
+    )
+    dedup_redis_url: Annotated[SecretStr | None, _on_text(_redis_url)] = Field(
+        None, alias="TRUTH_EXPIRY_DEDUP_REDIS_URL"
+    )  # shared dedup across replicas; memory when None
+    authority_policy_path: str | None = Field(None, alias="TRUTH_EXPIRY_AUTHORITY_POLICY_PATH")
+    # Operations: side ports, metrics, draining, logging.
+    ops_host: str = Field("0.0.0.0", alias="TRUTH_EXPIRY_OPS_HOST")  # health and metrics servers
+    health_port: Annotated[int, BeforeValidator(port())] = Field(
+        8080, alias="TRUTH_EXPIRY_HEALTH_PORT"
+    )
+    metrics_enabled: Flag = Field(False, alias="TRUTH_EXPIRY_METRICS_ENABLED")
+    metrics_port: Annotated[int, BeforeValidator(port())] = Field(
+        9090, alias="TRUTH_EXPIRY_METRICS_PORT", validate_default=True
+    )
+    drain_seconds: Annotated[float, BeforeValidator(seconds(300, zero_allowed=True))] = Field(
+        20.0, alias="TRUTH_EXPIRY_DRAIN_SECONDS"
+    )  # how long shutdown waits for questions in flight
+    log_level: str = Field("INFO", alias="TRUTH_EXPIRY_LOG_LEVEL")
+    lifecycle_health_url: Url | None = Field(
+        None, alias="TRUTH_EXPIRY_LIFECYCLE_MCP_HEALTH_URL"
+    )  # the MCP server's /readyz; else readiness calls the MCP server
+    socket_ping_interval: Annotated[float, BeforeValidator(seconds(60))] = Field(
+        10.0, alias="TRUTH_EXPIRY_SOCKET_PING_INTERVAL"
+    )  # bounds how fast a dead socket is seen
+
+    @model_validator(mode="before")
+    @classmethod
+    def _model_only_when_live(cls, data: Any) -> Any:
+        """The model's variables are read (and checked) only for the live extractor."""
+        if not isinstance(data, dict):
+            return data
+        choice = str(data.get("TRUTH_EXPIRY_CLAIM_EXTRACTOR", "")).strip().lower()
+        if choice == ExtractorChoice.LIVE:
+            return data
+        return {key: value for key, value in data.items() if key not in _MODEL_VARIABLES}
+
+    @checks("slack_api_url")
+    @classmethod
+    def _trailing_slash(cls, value: str | None) -> str | None:
+        return value if value is None or value.endswith("/") else value + "/"
+
+    @checks("lifecycle_mcp_url")
+    @classmethod
+    def _required_online(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if info.data.get("offline"):
+            return None
+        if value is None and "offline" in info.data:
+            raise problem("is not set (or set TRUTH_EXPIRY_USE_FAKES=1 to run offline)")
+        return value
+
+    @checks("extractor", mode="before")
+    @classmethod
+    def _choice(cls, value: object) -> object:
+        if isinstance(value, str) and value.lower() not in tuple(ExtractorChoice):
+            raise problem("must be 'rules' or 'live'")
+        return value.lower() if isinstance(value, str) else value
+
+    @checks("extractor")
+    @classmethod
+    def _live_needs_a_key(cls, value: ExtractorChoice, info: ValidationInfo) -> ExtractorChoice:
+        known = "openai_api_key" in info.data
+        if value is ExtractorChoice.LIVE and known and info.data["openai_api_key"] is None:
+            raise problem(MISSING_KEY, whole=True)
+        return value
+
+    @checks("ops_host")
+    @classmethod
+    def _host(cls, value: str) -> str:
+        if not _HOST.match(value):
+            raise problem("must be a host name or address")
+        return value
+
+    @checks("metrics_port")
+    @classmethod
+    def _ports_differ(cls, value: int, info: ValidationInfo) -> int:
+        if info.data.get("metrics_enabled") and value == info.data.get("health_port") != 0:
+            raise problem("and TRUTH_EXPIRY_HEALTH_PORT must differ")
+        return value
+
+    @checks("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        if value.upper() not in _LEVELS:
+            raise problem(f"must be one of {', '.join(_LEVELS)}")
+        return value.upper()
+
+    @property
+    def live_model(self) -> ModelSettings | None:
+        """The model's settings when the extractor is live, else None (the rules)."""
+        return self if self.extractor is ExtractorChoice.LIVE else None

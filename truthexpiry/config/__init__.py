@@ -1,1 +1,0 @@
-"""Settings, read once at the edge into a frozen object (worker and server configuration)."""
