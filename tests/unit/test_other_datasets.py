@@ -8,7 +8,6 @@ does not yet; they are expected to fail, and once one passes it belongs in its d
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
