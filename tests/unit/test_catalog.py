@@ -8,9 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.builders import record
-from truthexpiry.models.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo, ValueKind
+from truthexpiry.models.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.values import ValueType
 from truthexpiry.services.catalog import derive_catalog, label_from_identifier, lower_first
 
 PROPERTY = settings(max_examples=200, deadline=None)
@@ -106,21 +107,22 @@ def test_scope_values_are_collected_per_key_and_sorted() -> None:
     assert info.scope_keys == ("plan", "region")
 
 
-def test_value_kinds_come_from_the_record_values() -> None:
+def test_value_types_come_from_the_record_values() -> None:
     attributes = _catalog().attributes
 
-    assert attributes[("report_export", "availability")].value_kinds == {ValueKind.POLARITY}
-    assert attributes[("audit_log", "retention_days")].value_kinds == {ValueKind.QUANTITY}
-    assert attributes[("data_residency", "storage_region")].value_kinds == {ValueKind.TOKEN}
+    assert attributes[("report_export", "availability")].value_type is ValueType.BOOLEAN
+    assert attributes[("audit_log", "retention_days")].value_type is ValueType.DURATION
+    assert attributes[("api_rate_limit", "max_requests")].value_type is ValueType.QUANTITY
+    assert attributes[("data_residency", "storage_region")].value_type is ValueType.ENUMERATION
 
 
-def test_units_come_from_record_values_and_from_plural_words_in_the_attribute_name() -> None:
+def test_the_unit_comes_from_record_values_and_from_plural_words_in_the_attribute_name() -> None:
     attributes = _catalog().attributes
 
-    assert attributes[("audit_log", "retention_days")].units == ("day",)
-    assert attributes[("api_rate_limit", "max_requests")].units == ("request",)
-    assert attributes[("workspace", "max_seats")].units == ("seat",)
-    assert attributes[("report_export", "availability")].units == ()
+    assert attributes[("audit_log", "retention_days")].unit == "day"
+    assert attributes[("api_rate_limit", "max_requests")].unit == "request"
+    assert attributes[("workspace", "max_seats")].unit == "seat"
+    assert attributes[("report_export", "availability")].unit is None
 
 
 def test_token_values_are_listed_for_extraction() -> None:
@@ -169,7 +171,7 @@ def test_catalog_notes_add_labels_aliases_units_and_descriptions() -> None:
         ("seat cap",),
         "Seats.",
     )
-    assert seats.units == ("seat", "user")
+    assert seats.unit == "user"  # the catalog's unit before the one the name suggests
     assert seats.value_aliases == {"10": ("ten",)}
     assert catalog.scope_aliases == {("plan", "starter"): ("free tier",)}
     assert catalog.describe("workspace", "max_seats") == "Workspace seat limit"

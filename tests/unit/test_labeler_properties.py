@@ -17,14 +17,17 @@ from tests.unit.builders import (
     resolution_of,
 )
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.verdicts import Resolution, Status
+from truthexpiry.models.values import Comparison
+from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason
 from truthexpiry.services.labeler import label
-from truthexpiry.services.values import values_match
+from truthexpiry.services.values import compare, read_value, same_value
 
 PROPERTY = settings(max_examples=200, deadline=None)
 
 VALUES = ("enabled", "disabled", "on", "off", "30 days", "30_days", "60 days", "50", "eu-central")
 _VALUES = st.sampled_from(VALUES)
+# Amounts in units: bare 20 may be 20 weeks, so 140 days neither confirms nor contradicts it.
+UNIT_VALUES = ("20", "20 weeks", "140 days", "21 weeks", "4 weeks", "1 month", "30 days", "28 days")
 _PAST = st.dates(AS_OF - timedelta(days=1500), AS_OF)
 _ANY_DATE = st.dates(AS_OF - timedelta(days=1500), AS_OF + timedelta(days=400))
 _FUTURE = st.dates(AS_OF + timedelta(days=1), AS_OF + timedelta(days=400))
@@ -120,16 +123,35 @@ def test_only_authoritative_records_in_effect_are_ever_cited_as_current(
     if not any(r.is_authoritative_on(AS_OF) for r in records):
         assert verdict.status is Status.UNVERIFIED
     if verdict.status is Status.CURRENT:
-        assert values_match(stated, verdict.current_values[0])
+        assert same_value(stated, verdict.current_values[0])
     if verdict.status is Status.SUPERSEDED:
         assert len(verdict.record_ids) >= 1
-        assert not values_match(stated, verdict.current_values[0])
+        assert not same_value(stated, verdict.current_values[0])
         assert repr(verdict.current_values[0]) in verdict.explanation
         assert all(record_id in verdict.explanation for record_id in verdict.record_ids)
     if verdict.status is Status.CONFLICTING:
         assert len(resolution.current) >= 2
         assert len({r.effective_date for r in resolution.current}) == 1
         assert all(r.record_id in verdict.explanation for r in resolution.current)
+
+
+@PROPERTY
+@given(st.sampled_from(UNIT_VALUES), st.sampled_from(UNIT_VALUES))
+def test_a_claim_is_unverified_for_incomparable_units_exactly_when_the_values_cannot_be_compared(
+    stated: str, current: str
+) -> None:
+    verdict = label(claim(stated), resolution_of([record("R-1", current)]))
+    outcome = compare(read_value(stated), read_value(current)).outcome
+
+    expected = {
+        Comparison.SAME: Status.CURRENT,
+        Comparison.DIFFERENT: Status.SUPERSEDED,
+        Comparison.INCOMPARABLE: Status.UNVERIFIED,
+    }[outcome]
+    assert verdict.status is expected
+    if outcome is Comparison.INCOMPARABLE:
+        assert verdict.reason is UnverifiedReason.INCOMPARABLE_UNITS
+        assert repr(current) in verdict.explanation
 
 
 @st.composite
@@ -155,7 +177,7 @@ def _assert_newest_is_current(chain: list[LifecycleRecord], newest: LifecycleRec
     assert [r.record_id for r in resolution.current] == [newest.record_id]
     assert label(claim(newest.value), resolution).status is Status.CURRENT
     for older in chain:
-        if values_match(older.value, newest.value):
+        if same_value(older.value, newest.value):
             continue
         verdict = label(claim(older.value), resolution)
         assert verdict.status is Status.SUPERSEDED

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from lifecycle_mcp.holder import DatasetHolder
+from lifecycle_mcp.holder import DatasetHolder, shorten
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.unit.builders import raw_record
 from truthexpiry.models.errors import InvalidDatasetError
@@ -193,7 +193,7 @@ def test_an_integer_too_long_to_convert_is_a_reload_error(
     touch(dataset)
 
     assert holder.reload_if_changed() is False
-    assert "ValueError" in str(holder.last_reload_error)
+    assert "too many digits" in str(holder.last_reload_error)
     assert holder.reload_failures == 1
 
 
@@ -207,7 +207,15 @@ def test_a_huge_reload_error_is_shortened_to_about_a_kilobyte(
     error = str(holder.last_reload_error)
     assert "unknown field" in error
     assert len(error) < 1100
-    assert error.endswith("more characters)")
+    assert "x" * 100 not in error
+
+
+def test_any_error_message_is_shortened_to_one_line_of_about_a_kilobyte() -> None:
+    shortened = shorten("first line\n" + "y" * 5_000)
+
+    assert "\n" not in shortened
+    assert len(shortened) < 1100
+    assert shortened.endswith("more characters)")
 
 
 def test_a_file_that_cannot_be_loaded_at_start_is_an_invalid_dataset(tmp_path: Path) -> None:

@@ -12,6 +12,7 @@ from truthexpiry.models.messages import SearchMessage
 from truthexpiry.services.catalog import derive_catalog
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 from truthexpiry.services.extraction.text import MAX_TEXT_CHARS
+from truthexpiry.services.values import same_value
 
 
 def key(entity: str, attribute: str, **scope: str) -> ClaimKey:
@@ -86,7 +87,8 @@ def test_a_present_statement_wins_over_a_past_one() -> None:
 @pytest.mark.parametrize(
     ("text", "value"),
     [
-        ("Is the parcel weight limit 25 kg on Basic?", "25"),
+        ("Is the parcel weight limit 25 kg on Basic?", "25 kg"),
+        ("Is the parcel weight limit 25kg on Basic?", "25 kg"),
         ("Is the max parcel weight 30 on basic?", "30"),
         ("Is the api quota 1,000 daily calls on Pro?", "1000"),
         ("Is the Pro API quota 2k?", "2000"),
@@ -99,17 +101,19 @@ def test_numbers_are_read_with_separators_and_suffixes(text: str, value: str) ->
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "value"),
     [
-        "Is the return window 14 days on Pro?",
-        "Is the Pro return window 14-day?",
-        "Is the return window two weeks for Pro?",
+        ("Is the return window 14 days on Pro?", "14 days"),
+        ("Is the Pro return window 14-day?", "14 days"),
+        ("Is the return window two weeks for Pro?", "2 weeks"),
     ],
 )
-def test_durations_are_read_in_days(text: str) -> None:
+def test_durations_keep_their_unit_and_equal_the_same_number_of_days(text: str, value: str) -> None:
     [claim] = question(text).question_claims
+    info = CATALOG.attributes[("return_window", "duration")]
 
-    assert claim.stated_value == "14 days"
+    assert claim.stated_value == value
+    assert same_value(claim.stated_value, "14_days", info)
 
 
 def test_ticket_ids_and_dates_are_not_read_as_values() -> None:

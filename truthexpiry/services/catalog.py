@@ -24,8 +24,9 @@ from truthexpiry.services.value_types import infer_value_type
 # Short identifier words that are ordinary words, not acronyms; any other word of two or three
 # letters is shown in capitals (`sso_login` -> "SSO login", `api_rate_limit` -> "API rate limit").
 _SHORT_WORDS = frozenset(
-    "a an and any app at by day end fee for job key log map max min new of off old on or pay "
-    "per row run set tag tax the to top use web".split()
+    "a an and any app as at bag bed box by cab cap car day end fan fee for gap in is it job key "
+    "kit lab log lot map max min net new of off old on or pay per pet pin row run set tag tax "
+    "the to top up use van via web".split()
 )
 
 

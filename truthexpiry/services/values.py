@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from truthexpiry.models.catalog import AttributeInfo
 from truthexpiry.models.values import Compared, Comparison, TypedValue, ValueType
-from truthexpiry.services.extraction.text import Kind, tokenize
+from truthexpiry.services.extraction.text import Kind, opened, tokenize
 from truthexpiry.services.polarity import polarity_of
 from truthexpiry.services.value_forms import money, quantity, token_key, words
 from truthexpiry.services.value_spans import value_at
@@ -46,7 +46,7 @@ def read_record_value(raw: str, info: AttributeInfo | None = None) -> TypedValue
 
 
 def _read(raw: str, *, whole_words: bool) -> TypedValue:
-    tokens = tokenize(raw)
+    tokens = tokenize(opened(raw).replace("_", " "))
     if tokens and whole_words:
         span = value_at(tokens, 0, whole=True)
         if span is not None and span.end == len(tokens):

@@ -90,13 +90,8 @@ def _anywhere(_: int) -> bool:
 
 def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     scoped = {i for m in find_phrases(tokens, index.scope_table) for i in range(m.start, m.end)}
-    # One word of a longer name is weaker than a scope value: "fraud return" is a report type.
-    anchors = [
-        a
-        for a in _entity_anchors(tokens, index)
-        if a.strength > 0 or not scoped & set(range(a.start, a.end))
-    ]
-    taken = {i for a in anchors for i in range(a.start, a.end)}
+    anchors, dropped = _entity_anchors(tokens, index, scoped)
+    taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
     # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`.
     reserved = taken | {
@@ -115,6 +110,8 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     for i, token in enumerate(tokens):
         if i in reserved or token.kind is not Kind.WORD:
             continue
+        if i > 0 and tokens[i - 1].kind is Kind.NUMBER:
+            continue  # "50 requests": what the number counts, not a name
         word = _name_word(token)
         for pair in index.attribute_stems.get(word, ()):
             entry = naming.setdefault(pair, Naming())
@@ -141,8 +138,13 @@ def _name_word(token: Token) -> str:
     return NAME_SYNONYMS.get(token.key) or stem(token.key)
 
 
-def _entity_anchors(tokens: list[Token], index: VocabularyIndex) -> list[Anchor]:
+def _entity_anchors(
+    tokens: list[Token], index: VocabularyIndex, scoped: set[int]
+) -> tuple[list[Anchor], set[int]]:
+    """The entity names, and the places of names that cancel each other out. One word of a
+    longer name is weaker than a scope value: "fraud return" is a report type."""
     anchors: list[Anchor] = []
+    dropped: set[int] = set()
     for match in find_phrases(tokens, index.entity_table):
         candidates = index.entities[match.phrase]
         if len(candidates) != 1:
@@ -150,14 +152,17 @@ def _entity_anchors(tokens: list[Token], index: VocabularyIndex) -> list[Anchor]
         candidate = candidates[0]
         strength = 2 if candidate.complete else (1 if match.end - match.start > 1 else 0)
         anchor = Anchor(candidate.entity, match.start, match.end, strength)
+        if strength == 0 and scoped & set(range(match.start, match.end)):
+            continue
         previous = anchors[-1] if anchors else None
         if previous and previous.entity == anchor.entity:
             continue  # the same entity again belongs to the same statement
         if previous and previous.end == anchor.start and previous.strength + anchor.strength < 4:
             anchors.pop()  # "data export": two partial names side by side name neither
+            dropped.update(range(previous.start, anchor.end))
             continue
         anchors.append(anchor)
-    return anchors
+    return anchors, dropped
 
 
 def _attribute_anchors(

@@ -48,7 +48,7 @@ def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
         return []
     names, scopes, values = analysed
     bindings = bind(tokens, names, values, index, scopes.clause_of)
-    statements = _stated(bindings, scopes)
+    statements = _stated(bindings, scopes, index)
     spoken = {s.entity for s in statements}
     silenced = {b.pair[0] for b in bindings if b.value is None and b.unique}
     for anchor in names.anchors:
@@ -63,17 +63,16 @@ def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
 
 
 def readings(sentence: Sentence, index: VocabularyIndex) -> list[Binding]:
-    """Every binding of a value to an attribute the sentence allows, ambiguous ones included,
-    with the scope values bound to it."""
+    """What the sentence says, for checking a proposal against it: the bindings the rules
+    would settle on, ties between attributes included, each with its scope values."""
     tokens = sentence.tokens
     analysed = _analyse(tokens, index)
     if analysed is None:
         return []
     names, scopes, values = analysed
-    return [
-        b.with_scope(scopes.for_value(b.pair, b.found.start, b.anchor))
-        for b in bind(tokens, names, values, index, scopes.clause_of, every=True)
-    ]
+    bindings = bind(tokens, names, values, index, scopes.clause_of, every=True)
+    groups = _groups(_scoped(bindings, scopes, index))
+    return [binding for group in groups.values() for binding in _settle(group)]
 
 
 def _analyse(
@@ -86,6 +85,8 @@ def _analyse(
     if tokens and tokens[0].key in _WH_WORDS:  # "What plans have X?" asks, it does not say
         values = [v for v in values if not v.weak]
     if not names.anchors:
+        if names.taken:  # names that cancel each other out ("parcel window"): no guessing
+            return None
         anchor = _anchor_by_type(values, scopes.stated_keys(), index)
         if anchor is None:
             return None
@@ -124,34 +125,65 @@ def query_scopes(
     return ScopeFinder(sentence.tokens, index, names.taken).for_query(pair)
 
 
-def _stated(bindings: list[Binding], scopes: ScopeFinder) -> list[Statement]:
-    chosen: dict[tuple[tuple[str, str], tuple[Scope, ...]], list[Binding]] = {}
-    for binding in bindings:
-        if not binding.unique or binding.value is None:
-            continue
-        scope_sets = _combinations(
-            scopes.for_value(binding.pair, binding.found.start, binding.anchor)
-        )
-        chosen.setdefault((binding.pair, scope_sets), []).append(binding)
+def _stated(
+    bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
+) -> list[Statement]:
+    unique = [b for b in bindings if b.unique]
     statements = []
-    for (pair, scope_sets), group in chosen.items():
-        value = _one_value(group)
-        if value is not None:
-            statements.append(Statement(pair[0], pair[1], scope_sets, value, False))
+    for (pair, _), group in _groups(_scoped(unique, scopes, index)).items():
+        settled = _settle(group)
+        if settled and settled[0].value is not None:
+            scope_sets = _combinations(settled[0].scope)
+            statements.append(Statement(pair[0], pair[1], scope_sets, settled[0].value.text, False))
     return statements
 
 
-def _one_value(group: list[Binding]) -> str | None:
-    """One value per attribute and scope: the present one where past and present differ; a
-    modal ("can") only where nothing else is said."""
+def _scoped(bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex) -> list[Binding]:
+    """Each binding with its scope values. A past value that leaves a key out takes it from the
+    present values of the same attribute ("was disabled but is now enabled on Pro"), so that
+    the present one wins; values side by side in the present keep their own ("5, EU is 3")."""
+    scoped = [
+        b.with_scope(scopes.for_value(b.pair, b.found.start, b.anchor))
+        for b in bindings
+        if b.value is not None
+    ]
+    completed = []
+    for binding in scoped:
+        scope = dict(binding.scope)
+        siblings = [
+            o.scope
+            for o in scoped
+            if binding.found.tense == "past" and o.pair == binding.pair and o.found.tense != "past"
+        ]
+        for key in index.infos[binding.pair].scope_values:
+            said = {tuple(other[key]) for other in siblings if key in other}
+            if key not in scope and len(said) == 1:
+                scope[key] = list(said.pop())
+        completed.append(binding.with_scope(scope))
+    return completed
+
+
+def _groups(bindings: list[Binding]) -> dict[tuple[tuple[str, str], str], list[Binding]]:
+    """The bindings by attribute and scope values."""
+    groups: dict[tuple[tuple[str, str], str], list[Binding]] = {}
+    for binding in bindings:
+        key = repr(sorted((k, sorted(v)) for k, v in binding.scope.items()))
+        groups.setdefault((binding.pair, key), []).append(binding)
+    return groups
+
+
+def _settle(group: list[Binding]) -> list[Binding]:
+    """One value per attribute and scope: a value whose unit fits over one that does not
+    ("€15,000 ... that 12k payment"), a present one over a past one ("was 30, now 45"), any
+    word over a modal ("can"). Nothing when the values left still disagree."""
     group = [b for b in group if not b.found.weak] or group
     best = max(b.fit for b in group)
-    group = [b for b in group if b.fit == best]  # "€15,000 ... that 12k payment": the euros
+    group = [b for b in group if b.fit == best]
     for pool in (group, [b for b in group if b.found.tense != "past"]):
         texts = {b.value.text for b in pool if b.value is not None}
         if len(texts) == 1:
-            return texts.pop()
-    return None
+            return pool
+    return []
 
 
 def _combinations(stated: dict[str, list[str]]) -> tuple[Scope, ...]:

@@ -24,6 +24,7 @@ Pair = tuple[str, str]
 _SCOPE_BEFORE = frozenset({"on", "for", "in", "at", "the"})
 _JOINERS = frozenset({"and", "or"})
 _MIN_ABBREVIATION = 3
+_YEAR_DIGITS = 4
 _Mention = tuple[int, int, list[tuple[str, str]]]
 
 
@@ -173,10 +174,25 @@ def _clauses(tokens: list[Token], mentions: list[_Mention]) -> list[int]:
     clause = 0
     ids = []
     for i, token in enumerate(tokens):
-        if token.key in CLAUSE_BREAKS and not _inside_list(tokens, i, starts, ends):
+        if (
+            token.key in CLAUSE_BREAKS
+            and not _inside_list(tokens, i, starts, ends)
+            and not _inside_date(tokens, i)
+        ):
             clause += 1
         ids.append(clause)
     return ids
+
+
+def _inside_date(tokens: list[Token], i: int) -> bool:
+    """The comma of "February 27, 2026"."""
+    return (
+        tokens[i].key == ","
+        and 2 <= i < len(tokens) - 1
+        and tokens[i - 2].key in MONTHS
+        and tokens[i + 1].key.isdigit()
+        and len(tokens[i + 1].key) == _YEAR_DIGITS
+    )
 
 
 def _inside_list(tokens: list[Token], i: int, starts: set[int], ends: set[int]) -> bool:

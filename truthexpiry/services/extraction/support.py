@@ -3,9 +3,10 @@
 A proposal is supported only when a single sentence of the cited text, read by the same rules
 the extractor uses, binds the proposed value to the proposed entity and attribute, with the same
 polarity after negation, and binds to it exactly the proposed scope values: a number borrowed
-from another sentence, a scope value from another clause, or a polarity that the sentence
-negates are not supported. Ties the rules leave open (two attributes that fit equally) count as
-support for either, since the sentence does say it.
+from another sentence, a scope value from another clause, a polarity that the sentence negates,
+or a value the sentence says was true before ("was enabled until March, now it is off") are not
+supported. Ties the rules leave open (two attributes that fit equally) count as support for
+either, since the sentence does say it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from truthexpiry.models.values import Comparison
 from truthexpiry.services.extraction.binding import Binding
 from truthexpiry.services.extraction.names import find_names
 from truthexpiry.services.extraction.reader import query_scopes, readings
-from truthexpiry.services.extraction.text import sentences
+from truthexpiry.services.extraction.text import phrase_key, sentences
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 from truthexpiry.services.values import compare, read_value
 
@@ -32,14 +33,12 @@ class CitedText:
     def supported_value(self, info: AttributeInfo, stated: str, scope: Scope) -> str | None:
         """The canonical value, when one sentence states `stated` for `info` in `scope`."""
         pair = (info.entity, info.attribute)
-        wanted = read_value(stated, info)
+        wanted = self._index.values.get(phrase_key(stated), {}).get(pair) or read_value(
+            stated, info
+        )  # a catalog alias ("Frankfurt") stands for its value
         for bindings in self._bindings():
-            # A modal ("can") says nothing where the sentence says more about the same thing.
-            said = [(b.pair, b.scope) for b in bindings if not b.found.weak]
             for binding in bindings:
                 if binding.pair != pair or binding.value is None:
-                    continue
-                if binding.found.weak and (pair, binding.scope) in said:
                     continue
                 if not _same_scope(binding.scope, scope):
                     continue

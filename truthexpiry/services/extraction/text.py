@@ -27,7 +27,7 @@ _TOKEN = re.compile(
 )
 _NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?k?)$")
 _NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?[a-z]*)/([a-z]+)$")
-_NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z]+)|([a-z%]+))$")
+_NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z%]+)|([a-z%]+))$")
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
 _ONLY = re.compile(r"(?<=[a-z])-only\b", re.IGNORECASE)  # "paper-only" is "paper only"
@@ -67,10 +67,16 @@ class Sentence:
     asks: bool  # ends with a question mark or opens like a question
 
 
+def opened(text: str) -> str:
+    """Contractions opened (`isn't` -> `is not`, `can't` -> `can not`), possessives and `-only`
+    dropped: the form every text is read in."""
+    text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text)
+    return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", _ONLY.sub(" only", text)))
+
+
 def sentences(text: str) -> list[Sentence]:
     """The sentences of `text`, tokenized."""
-    text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text[:MAX_TEXT_CHARS])
-    cleaned = _POSSESSIVE.sub("", _CONTRACTION.sub(" not", _ONLY.sub(" only", text)))
+    cleaned = opened(text[:MAX_TEXT_CHARS])
     result = []
     for match in _SENTENCE.finditer(cleaned):
         chunk = match.group().strip()
