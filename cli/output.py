@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from listeners.views.notices import notices_text
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -35,7 +36,7 @@ def to_json(
             "current_values": list(answer.current_values),
             "record_ids": list(answer.record_ids),
         },
-        "notice": response.notice,
+        "notice": notices_text(response.notices),
         **policy,
     }
 
@@ -79,8 +80,8 @@ def to_text(
         lines.append(
             f"{response.messages_searched} message(s) found; none states a checkable claim."
         )
-    if response.notice:
-        lines += ["", f"Note: {response.notice}"]
+    if notice := notices_text(response.notices):
+        lines += ["", f"Note: {notice}"]
     return "\n".join(lines).rstrip() + "\n"
 
 

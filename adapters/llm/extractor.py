@@ -3,7 +3,7 @@
 The agent runs on one background event loop shared by every caller, so Bolt's worker threads can
 call `extract` concurrently (a pydantic-ai agent and its HTTP client must stay on one loop). When
 the model is slow, down or answers something unusable, the rules extractor answers instead and
-the extraction's notice says so. Only counts are kept: no question, message or proposal text.
+the extraction says why (`fallback`). Only counts are kept: no question, message or proposal text.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import asyncio
 import threading
 from collections.abc import Sequence
 from dataclasses import replace
-from enum import StrEnum
 
 from pydantic import ValidationError
 from pydantic_ai import Agent
@@ -28,24 +27,12 @@ from agent.vocabulary import render_vocabulary
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.notices import FallbackReason
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 
 _GRACE_SECONDS = 1.0  # past the run's own deadline, before the caller stops waiting
 _CACHED_VOCABULARIES = 4
-
-
-class FallbackReason(StrEnum):
-    TIMEOUT = "timeout"
-    UNAVAILABLE = "unavailable"
-    INVALID_OUTPUT = "invalid_output"
-
-
-_NOTICES = {
-    FallbackReason.TIMEOUT: "The language model did not answer in time",
-    FallbackReason.UNAVAILABLE: "The language model was unavailable",
-    FallbackReason.INVALID_OUTPUT: "The language model's answer could not be used",
-}
 
 
 class _FallbackError(Exception):
@@ -86,9 +73,7 @@ class PydanticAiClaimExtractor:
         except _FallbackError as failure:
             self.fallbacks.add(failure.reason)
             extraction = self._fallback.extract(question, messages, catalog)
-            notice = f"{_NOTICES[failure.reason]}, so the built-in rules found these claims."
-            joined = f"{notice} {extraction.notice}" if extraction.notice else notice
-            return replace(extraction, notice=joined)
+            return replace(extraction, fallback=failure.reason)
         return ground(proposals, evidence, catalog, index, self.dropped)
 
     def close(self) -> None:

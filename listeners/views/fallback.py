@@ -5,6 +5,7 @@ because Slack parses a message's `text` for links and mentions too."""
 from __future__ import annotations
 
 from listeners.views.blocks import MAX_FALLBACK, clip_mrkdwn, inline
+from listeners.views.notices import notices_text
 from listeners.views.statuses import tally
 from truthexpiry.models.verdicts import Answer, TruthExpiryResponse, Verdict
 
@@ -26,8 +27,8 @@ def fallback_text(response: TruthExpiryResponse) -> str:
     if found:
         claims = "claim" if len(found) == 1 else "claims"
         lines.append(f"In Slack: {len(found)} {claims}: {tally(v.status for v in found)}.")
-    if response.notice:
-        lines.append(f"Note: {inline(response.notice, _NOTICE)}")
+    if notice := notices_text(response.notices):
+        lines.append(f"Note: {inline(notice, _NOTICE)}")
     return clip_mrkdwn("\n".join(lines), MAX_FALLBACK)
 
 

@@ -20,23 +20,9 @@ GREETING = (
     "lifecycle records and label each claim CURRENT, SUPERSEDED, CONFLICTING or UNVERIFIED."
 )
 
-_SEARCH = {
-    "ratelimited": "Slack search is busy right now",
-    "invalid_action_token": (
-        "Slack did not let me search for this request (its search permission expired)"
-    ),
-    "feature_not_enabled": "Slack search is not enabled for this app in this workspace",
-    "transport": "I could not reach Slack search",
-}
-
 
 def _reply(emoji: str, text: str) -> Reply:
     return Reply(text, [section(f"{emoji} {text}")])
-
-
-def working_on_it() -> Reply:
-    """A placeholder to post (and later update) while the pipeline runs."""
-    return _reply(":hourglass_flowing_sand:", "Checking the lifecycle records\u2026")
 
 
 def evidence_unavailable() -> Reply:
@@ -45,22 +31,6 @@ def evidence_unavailable() -> Reply:
         "The lifecycle records are unavailable right now, so nothing could be verified "
         "(UNVERIFIED). Please ask again in a few minutes.",
     )
-
-
-def search_unavailable(category: str, *, retry_after: int | None = None) -> Reply:
-    """Search failed before any answer could be given. `category` is the search adapter's
-    bounded label; an unknown one gets the general wording, never the label itself."""
-    cause = _SEARCH.get(category, "Slack search is unavailable right now")
-    if category == "ratelimited" and retry_after is not None and retry_after > 0:
-        seconds = min(retry_after, 3600)
-        advice = f"Please ask again in {seconds} second{'s' if seconds != 1 else ''}."
-    elif category == "invalid_action_token":
-        advice = "Please ask again."
-    elif category == "feature_not_enabled":
-        advice = "A workspace admin can turn it on for the app."
-    else:
-        advice = "Please ask again in a moment."
-    return _reply(":warning:", f"{cause}. {advice}")
 
 
 def restarting() -> Reply:

@@ -27,6 +27,7 @@ from listeners.views.blocks import (
     text_length,
 )
 from listeners.views.fallback import fallback_text
+from listeners.views.notices import notices_text
 from listeners.views.statuses import EMOJI, ORDER, tally
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
 from truthexpiry.models.claim_key import ClaimKey
@@ -151,8 +152,8 @@ def _summary(response: TruthExpiryResponse) -> str:
 
 def _tail(response: TruthExpiryResponse) -> list[Block]:
     tail = [divider()]
-    if response.notice:
-        tail.append(section(f":information_source: {inline(response.notice, _NOTICE)}"))
+    if notice := notices_text(response.notices):
+        tail.append(section(f":information_source: {inline(notice, _NOTICE)}"))
     feedback = actions(
         FEEDBACK_BLOCK_ID,
         button(":+1: Helpful", action_id=FEEDBACK_UP, value="up"),

@@ -10,12 +10,12 @@ from collections.abc import Iterator
 import pytest
 from pydantic_ai import models
 
-from adapters.llm.extractor import FallbackReason
 from bootstrap import dataset_evidence, live_extractor
 from cli.main import main
 from settings.worker import ModelSettings
 from tests.integration.openai_compatible import OpenAiCompatibleServer
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.notices import FallbackReason
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
 pytestmark = pytest.mark.integration
@@ -67,7 +67,7 @@ def test_claims_come_back_over_http_grounded(server: OpenAiCompatibleServer) -> 
     expected = RulesClaimExtractor().extract(QUESTION, MESSAGES, catalog)
     assert extraction.question_claims == expected.question_claims
     assert extraction.message_claims == expected.message_claims
-    assert extraction.notice is None
+    assert extraction.fallback is None
     [seen] = server.requests
     assert seen.authorization == f"Bearer {KEY}"
     assert seen.body["model"] == "local-model"
@@ -86,8 +86,7 @@ def test_a_server_error_falls_back_to_the_rules(server: OpenAiCompatibleServer) 
     extraction = live.extract(QUESTION, MESSAGES, dataset_evidence(None).catalog())
     live.close()
 
-    assert extraction.notice is not None
-    assert "unavailable" in extraction.notice
+    assert extraction.fallback is FallbackReason.UNAVAILABLE
     assert live.fallbacks.snapshot() == {FallbackReason.UNAVAILABLE.value: 1}
     assert len(server.requests) == 1  # no retries behind the deadline's back
 

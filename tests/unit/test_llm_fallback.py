@@ -14,11 +14,12 @@ from pydantic_ai.exceptions import ModelHTTPError
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from adapters.llm.extractor import FallbackReason
+from listeners.views.notices import notice_text
 from tests.scripted_llm import answer, evidence_sent, extractor, reply, rules_model
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.notices import FallbackReason, ModelFallback
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
 QUESTION = "Is report export available on Starter?"
@@ -42,9 +43,10 @@ def _assert_fell_back(extraction: Extraction, catalog: Catalog, wording: str) ->
     expected = _rules(catalog)
     assert extraction.question_claims == expected.question_claims
     assert extraction.message_claims == expected.message_claims
-    assert extraction.notice is not None
-    assert wording in extraction.notice
-    assert "rules" in extraction.notice
+    assert extraction.fallback is not None
+    said = notice_text(ModelFallback(extraction.fallback))
+    assert wording in said
+    assert "rules" in said
 
 
 async def _text_only(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
@@ -129,7 +131,7 @@ def test_thirty_two_concurrent_requests_each_get_their_own_claims(catalog: Catal
     def ask(n: int) -> Any:
         limit = SearchMessage(f"{n}.0", "C0", "eng", "U0", "Kim", f"Starter rate limit is {n} rpm.")
         extraction = live.extract("What is the rate limit on Starter?", [limit], catalog)
-        return [c.stated_value for c in extraction.message_claims], extraction.notice
+        return [c.stated_value for c in extraction.message_claims], extraction.fallback
 
     with ThreadPoolExecutor(max_workers=32) as pool:
         results = list(pool.map(ask, range(100, 132)))

@@ -69,7 +69,7 @@ def test_a_grounded_proposal_becomes_a_claim_in_canonical_form(catalog: Catalog)
         Claim("report_export", "availability", scope, "disabled", ClaimSource.MESSAGE, OFF.ref),
     )
     assert extraction.topics == ("report_export",)
-    assert extraction.notice is None
+    assert extraction.fallback is None
     assert dropped == {}
 
 

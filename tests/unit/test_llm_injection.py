@@ -29,6 +29,7 @@ from tests.scripted_llm import (
 )
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.notices import FallbackReason, ModelFallback
 from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
@@ -117,8 +118,7 @@ def test_a_model_that_answers_with_a_label_is_not_used() -> None:
     response = _ask(live)
 
     assert _labels(response) == RULES_LABELS
-    assert response.notice is not None
-    assert "rules" in response.notice
+    assert response.notices == (ModelFallback(FallbackReason.INVALID_OUTPUT),)
     live.close()
 
 

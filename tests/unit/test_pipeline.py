@@ -11,6 +11,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.errors import SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.notices import EvidenceUnavailable, NothingToCheck, SearchUnavailable
 from truthexpiry.models.verdicts import Status, TruthExpiryRequest, UnverifiedReason
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
@@ -104,8 +105,7 @@ def test_an_unavailable_catalog_gives_a_notice_and_no_verdicts() -> None:
     response = pipeline(evidence=evidence).run(ask("Is report export available on Starter?"))
 
     assert response.verdicts == ()
-    assert response.notice is not None
-    assert "unavailable" in response.notice
+    assert response.notices == (EvidenceUnavailable("fake evidence source is down"),)
 
 
 def test_failed_search_still_answers_the_question_from_the_records() -> None:
@@ -115,8 +115,7 @@ def test_failed_search_still_answers_the_question_from_the_records() -> None:
 
     assert response.question_verdicts[0].status is Status.SUPERSEDED
     assert response.message_verdicts == ()
-    assert response.notice is not None
-    assert "ratelimited" in response.notice
+    assert response.notices == (SearchUnavailable("ratelimited"),)
 
 
 def test_each_key_is_looked_up_once_per_request() -> None:
@@ -157,8 +156,10 @@ def test_a_question_without_a_claim_gets_a_notice_listing_what_can_be_checked() 
 
     assert response.verdicts == ()
     assert response.answer is None
-    assert response.notice is not None
-    assert "Report export availability" in response.notice
+    [notice] = response.notices
+    assert isinstance(notice, NothingToCheck)
+    assert notice.found == ()
+    assert any(topic.startswith("Report export availability") for topic in notice.topics)
 
 
 def test_the_shortcut_labels_the_chosen_message_without_searching() -> None:
@@ -170,7 +171,7 @@ def test_the_shortcut_labels_the_chosen_message_without_searching() -> None:
     [verdict] = response.verdicts
     assert verdict.claim.source is ClaimSource.MESSAGE
     assert verdict.status is Status.SUPERSEDED
-    assert response.notice is None
+    assert response.notices == ()
 
 
 def test_the_action_token_reaches_search_and_is_not_in_the_request_repr() -> None:

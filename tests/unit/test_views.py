@@ -22,6 +22,7 @@ from bootstrap import build_pipeline
 from listeners.views import messages
 from listeners.views.app_home import home_view
 from listeners.views.blocks import Reply
+from listeners.views.notices import notice_text, notices_text
 from listeners.views.verdict_card import FEEDBACK_DOWN, FEEDBACK_UP, verdict_reply
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
@@ -32,6 +33,14 @@ from truthexpiry.models.claims import ClaimSource
 from truthexpiry.models.errors import SearchUnavailableError
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.messages import MessageRef
+from truthexpiry.models.notices import (
+    EvidenceUnavailable,
+    FallbackReason,
+    ModelFallback,
+    NothingToCheck,
+    Notice,
+    SearchUnavailable,
+)
 from truthexpiry.models.values import ValueType
 from truthexpiry.models.verdicts import (
     Answer,
@@ -116,7 +125,9 @@ def answer(value: str = "disabled", status: Status = Status.CURRENT) -> Answer:
 def respond(
     *verdicts: Verdict, answers: tuple[Answer, ...] = (), notice: str | None = None
 ) -> TruthExpiryResponse:
-    return TruthExpiryResponse(TODAY, verdicts, answers, notice, messages_searched=len(verdicts))
+    """A response; `notice` is the reason of an evidence outage, the one notice with free text."""
+    notices = () if notice is None else (EvidenceUnavailable(notice),)
+    return TruthExpiryResponse(TODAY, verdicts, answers, notices, messages_searched=len(verdicts))
 
 
 def statuses_shown(blocks: list[dict[str, object]]) -> list[Status]:
@@ -249,7 +260,8 @@ def test_unavailable_search_is_noticed_and_the_records_still_answer() -> None:
     question = TruthExpiryRequest("Is report export still available on Starter?")
     reply = verdict_reply(checked.run(question))
     texts = block_kit.section_texts(reply.blocks)
-    assert any("Slack search was unavailable (ratelimited)" in t for t in texts)
+    assert any("Slack search is busy right now, so this answer uses" in t for t in texts)
+    assert not any("ratelimited" in t for t in [*texts, reply.text])
     assert statuses_shown(reply.blocks) == [Status.SUPERSEDED]
 
 
@@ -474,8 +486,8 @@ def _responses(draw: st.DrawFn) -> TruthExpiryResponse:
         )
         for v in draw(st.lists(_verdicts(), max_size=3))
     ]
-    notice = draw(st.none() | _TEXT)
-    return TruthExpiryResponse(draw(st.dates()), tuple(verdicts), tuple(answers), notice, 7)
+    notices = draw(st.lists(_TEXT.map(EvidenceUnavailable), max_size=2))
+    return TruthExpiryResponse(draw(st.dates()), tuple(verdicts), tuple(answers), tuple(notices), 7)
 
 
 @PROPERTY
@@ -547,12 +559,7 @@ def big_catalog(size: int, label: str = "Thing") -> Catalog:
 # --- short replies and suggested prompts ----------------------------------------------------
 
 SHORT_REPLIES: dict[str, Callable[[], Reply]] = {
-    "working": messages.working_on_it,
     "evidence": messages.evidence_unavailable,
-    "ratelimited": lambda: messages.search_unavailable("ratelimited", retry_after=30),
-    "token": lambda: messages.search_unavailable("invalid_action_token"),
-    "feature": lambda: messages.search_unavailable("feature_not_enabled"),
-    "transport": lambda: messages.search_unavailable("transport"),
     "restarting": messages.restarting,
     "too_long": lambda: messages.too_long(4000),
     "not_public": messages.not_public,
@@ -572,16 +579,36 @@ def test_each_short_reply_is_one_valid_section_with_a_matching_fallback(
 
 
 def test_a_rate_limited_search_says_when_to_ask_again() -> None:
-    assert (
-        "ask again in 30 seconds" in messages.search_unavailable("ratelimited", retry_after=30).text
-    )
-    assert "ask again in a moment" in messages.search_unavailable("ratelimited").text
+    assert "Ask again in 30 seconds" in notice_text(SearchUnavailable("ratelimited", 30))
+    assert "Ask again" not in notice_text(SearchUnavailable("ratelimited"))
+
+
+@pytest.mark.parametrize(
+    "category", ["ratelimited", "invalid_action_token", "feature_not_enabled", "transport"]
+)
+def test_each_search_failure_is_worded_without_its_category(category: str) -> None:
+    said = notice_text(SearchUnavailable(category))
+    assert category not in said
+    assert "lifecycle records only" in said
 
 
 def test_an_unknown_search_category_gets_general_words_and_is_not_shown() -> None:
-    reply = messages.search_unavailable("weird_internal_label")
-    assert "weird_internal_label" not in reply.text
-    assert "Slack search is unavailable" in reply.text
+    said = notice_text(SearchUnavailable("weird_internal_label"))
+    assert "weird_internal_label" not in said
+    assert "Slack search is unavailable" in said
+
+
+def test_every_notice_kind_is_worded() -> None:
+    notices: list[Notice] = [
+        EvidenceUnavailable("the lifecycle server did not answer within 2 s"),
+        SearchUnavailable("transport"),
+        ModelFallback(FallbackReason.TIMEOUT),
+        NothingToCheck(found=("Report export",), examples=("Is report export enabled?",)),
+        NothingToCheck(topics=("Report export availability",)),
+    ]
+    for notice in notices:
+        assert notice_text(notice).endswith(".")
+    assert notices_text([]) is None
 
 
 def test_the_too_long_reply_names_the_limit() -> None:
@@ -617,7 +644,7 @@ def test_suggested_prompts_are_questions_the_pipeline_answers(
     for prompt in messages.suggested_prompts(catalog):
         response = pipeline.run(TruthExpiryRequest(prompt["message"]))
         assert response.answers or response.question_verdicts, prompt
-        assert response.notice is None, prompt
+        assert response.notices == (), prompt
 
 
 def test_suggested_prompts_of_an_empty_catalog_are_empty() -> None:

@@ -7,6 +7,7 @@ from enum import StrEnum
 
 from truthexpiry.models.claim_key import Scope
 from truthexpiry.models.messages import MessageRef
+from truthexpiry.models.notices import FallbackReason
 
 
 class ClaimSource(StrEnum):
@@ -45,12 +46,12 @@ class Extraction:
     """Everything an extractor proposes for one request.
 
     `topics` lists the entities the question mentioned, even when no claim could be formed, so the
-    reply can say what it can check about them. `notice` lets an extractor explain itself (for
-    example, that it fell back to the rules extractor).
+    reply can say what it can check about them. `fallback` says why, when the language model's
+    claims were not used and the rules answered instead.
     """
 
     question_claims: tuple[Claim, ...] = ()
     value_queries: tuple[ValueQuery, ...] = ()
     message_claims: tuple[Claim, ...] = ()
     topics: tuple[str, ...] = ()
-    notice: str | None = None
+    fallback: FallbackReason | None = None

@@ -10,6 +10,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.notices import Notice
 
 
 class Status(StrEnum):
@@ -111,7 +112,7 @@ class TruthExpiryResponse:
     as_of: date
     verdicts: tuple[Verdict, ...]
     answers: tuple[Answer, ...] = ()
-    notice: str | None = None
+    notices: tuple[Notice, ...] = ()  # worded by the views
     messages_searched: int = 0
 
     @property

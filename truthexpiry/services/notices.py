@@ -1,35 +1,25 @@
-"""The one place that words notices for people: no claim found, evidence unavailable."""
+"""The details of the notice for a question that states no checkable claim: which entities it
+named, with an example question about each, or else every topic that can be checked. The views
+word it (`NothingToCheck`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.notices import NothingToCheck
 from truthexpiry.services.examples import example_for
 
-_MAX_TOPICS = 12
 
-
-def unavailable_notice(error: EvidenceUnavailableError) -> str:
-    return f"Lifecycle evidence is unavailable ({error}), so nothing could be verified."
-
-
-def no_claim_notice(topics: Sequence[str], catalog: Catalog) -> str:
-    """What to say when the question states no checkable claim and asks for no value."""
-    if topics:
-        examples = [_example(entity, catalog) for entity in topics if entity in catalog.entities]
-        named = ", ".join(catalog.entities[e].label for e in topics if e in catalog.entities)
-        return (
-            f"I found {named} but no value to check. Try: "
-            + " or ".join(f"\u201c{e}\u201d" for e in examples if e)
-            + "."
-        )
-    lines = catalog.topics()
-    shown = "; ".join(lines[:_MAX_TOPICS]) + ("; \u2026" if len(lines) > _MAX_TOPICS else "")
-    return f"I found no claim I can check. I can check: {shown}."
-
-
-def _example(entity: str, catalog: Catalog) -> str:
-    attributes = catalog.attributes_of(entity)
-    return example_for(attributes[0], catalog).question if attributes else ""
+def nothing_to_check(topics: Sequence[str], catalog: Catalog) -> NothingToCheck:
+    known = [entity for entity in topics if entity in catalog.entities]
+    if not known:
+        return NothingToCheck(topics=tuple(catalog.topics()))
+    examples = [
+        example_for(attributes[0], catalog).question
+        for entity in known
+        if (attributes := catalog.attributes_of(entity))
+    ]
+    return NothingToCheck(
+        found=tuple(catalog.entities[entity].label for entity in known), examples=tuple(examples)
+    )

@@ -11,9 +11,10 @@ from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.claims import Claim, Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.notices import EvidenceUnavailable, ModelFallback, Notice, SearchUnavailable
 from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.ports import ClaimExtractor, Clock, LifecycleEvidence, MessageSearch
-from truthexpiry.services.notices import no_claim_notice, unavailable_notice
+from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.owners import OwnerEvidence
 from truthexpiry.services.request_run import RequestRun
 
@@ -41,9 +42,9 @@ class TruthExpiryPipeline:
         try:
             catalog = self._evidence.catalog()
         except EvidenceUnavailableError as error:
-            return TruthExpiryResponse(as_of, (), notice=unavailable_notice(error))
-        notes: list[str] = []
-        messages = self._messages(request, notes)
+            return TruthExpiryResponse(as_of, (), notices=(EvidenceUnavailable(str(error)),))
+        notices: list[Notice] = []
+        messages = self._messages(request, notices)
         question = "" if request.subject_message else request.question
         extraction = self._extractor.extract(question, messages, catalog)
         run = RequestRun(self._evidence, catalog, as_of, OwnerEvidence(self._authority, as_of))
@@ -52,14 +53,16 @@ class TruthExpiryPipeline:
         found = extraction.message_claims if request.subject_message else _on_topic(extraction)
         claims = (*extraction.question_claims, *found)[:MAX_CLAIMS]
         verdicts = tuple(run.verdict(claim) for claim in claims)
-        answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notes)))
-        if extraction.notice:
-            notes.append(extraction.notice)
+        answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notices)))
+        if extraction.fallback:
+            notices.append(ModelFallback(extraction.fallback))
         if not request.subject_message and not extraction.question_claims and not answers:
-            notes.append(no_claim_notice(extraction.topics, catalog))
-        return TruthExpiryResponse(as_of, verdicts, answers, " ".join(notes) or None, len(messages))
+            notices.append(nothing_to_check(extraction.topics, catalog))
+        return TruthExpiryResponse(as_of, verdicts, answers, tuple(notices), len(messages))
 
-    def _messages(self, request: TruthExpiryRequest, notes: list[str]) -> Sequence[SearchMessage]:
+    def _messages(
+        self, request: TruthExpiryRequest, notices: list[Notice]
+    ) -> Sequence[SearchMessage]:
         if request.subject_message is not None:
             return (request.subject_message,)
         try:
@@ -67,10 +70,7 @@ class TruthExpiryPipeline:
                 request.question, limit=request.max_messages, action_token=request.action_token
             )
         except SearchUnavailableError as error:
-            notes.append(
-                f"Slack search was unavailable ({error.category}); this answer uses "
-                "the lifecycle records only."
-            )
+            notices.append(SearchUnavailable(error.category, error.retry_after))
             return ()
 
 

@@ -11,10 +11,10 @@ from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claim_key import ClaimKey, Scope
 from truthexpiry.models.claims import Claim, ValueQuery
 from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.notices import Notice, ScopeNotStated
 from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
 from truthexpiry.ports import LifecycleEvidence
 from truthexpiry.services.labeler import label, resolve, unverified
-from truthexpiry.services.notices import unavailable_notice
 from truthexpiry.services.owners import OwnerEvidence
 from truthexpiry.services.scope import MissingScope, known_scopes, resolve_scope
 
@@ -54,15 +54,15 @@ class RequestRun:
         resolution = self._resolve(key)
         if isinstance(resolution, EvidenceUnavailableError):
             return unverified(
-                claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, unavailable_notice(resolution)
+                claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
             )
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
         return self._owners.review(label(claim, resolution, info), resolution)
 
-    def answer(self, query: ValueQuery, notes: list[str]) -> Answer | None:
+    def answer(self, query: ValueQuery, notices: list[Notice]) -> Answer | None:
         key = resolve_scope(query.entity, query.attribute, query.scope, self._catalog)
         if isinstance(key, MissingScope):
-            notes.append(key.explain("The question"))
+            notices.append(ScopeNotStated(key))
             return None
         resolution = self._resolve(key)
         subject = self._catalog.describe(query.entity, query.attribute)
@@ -74,9 +74,7 @@ class RequestRun:
             )
             resolution = replace(resolution, explanation=explanation)
         if isinstance(resolution, EvidenceUnavailableError):
-            return Answer(
-                key, Status.UNVERIFIED, (), (), unavailable_notice(resolution), subject=subject
-            )
+            return Answer(key, Status.UNVERIFIED, (), (), _unavailable(resolution), subject=subject)
         answer = Answer(
             key,
             resolution.status,
@@ -115,3 +113,7 @@ class RequestRun:
             except EvidenceUnavailableError as error:
                 self._resolutions[key] = error
         return self._resolutions[key]
+
+
+def _unavailable(error: EvidenceUnavailableError) -> str:
+    return f"Lifecycle evidence is unavailable ({error}), so nothing could be verified."

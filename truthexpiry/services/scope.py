@@ -7,24 +7,13 @@ not use at all are dropped: a seat limit set per plan holds in every region.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claim_key import ClaimKey, Scope
+from truthexpiry.models.notices import MissingScope
+
+__all__ = ["GLOBAL", "MissingScope", "known_scopes", "resolve_scope"]
 
 GLOBAL = "global"
-
-
-@dataclass(frozen=True, slots=True)
-class MissingScope:
-    partial_key: ClaimKey
-    missing: tuple[str, ...]
-    options: str  # "plan=enterprise, starter"
-
-    def explain(self, subject: str) -> str:
-        """`The question does not say which plan; records exist for plan=enterprise, starter.`"""
-        which = " and ".join(self.missing)
-        return f"{subject} does not say which {which}; records exist for {self.options}."
 
 
 def resolve_scope(
