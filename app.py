@@ -99,7 +99,7 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     if "--check" in args:
         print("configuration OK")
         return 0
-    from adapters.ops.logging_setup import configure_logging
+    from truthexpiry.ops.logs import configure_logging
 
     configure_logging(settings.log_level)
     stop = threading.Event()

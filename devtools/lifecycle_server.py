@@ -12,11 +12,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 from types import TracebackType
 
+from adapters.ops.monitor import http_ready
 from devtools.processes import free_port, stop_process
 from truthexpiry.models.errors import TruthExpiryError
 
@@ -98,25 +97,19 @@ class LocalLifecycleServer:
             stop_process(process)
 
     def ready(self) -> bool:
-        try:
-            with urllib.request.urlopen(f"{self.health_url}/readyz", timeout=1) as response:
-                return bool(response.status == 200)
-        except (urllib.error.URLError, OSError):
-            return False
+        return http_ready(f"{self.health_url}/readyz")()
 
     def _wait_ready(self) -> None:
         assert self._process is not None
         deadline = time.monotonic() + self._start_timeout
         while time.monotonic() < deadline:
             if self._process.poll() is not None:
-                detail = (
-                    self._process.stderr.read().decode(errors="replace")
-                    if (self._process.stderr)
-                    else ""
-                )
                 self._process = None
-                last = detail.strip().splitlines()[-1:] or ["no output"]
-                raise LocalServerError(f"the lifecycle server exited at start: {last[0]}")
+                self._log.seek(0)  # the server's own messages carry no secrets
+                last = self._log.read().decode(errors="replace").strip().splitlines()[-1:]
+                raise LocalServerError(
+                    f"the lifecycle server exited at start: {last or 'no output'}"
+                )
             if self.ready():
                 return
             time.sleep(0.05)

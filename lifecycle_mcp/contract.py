@@ -8,9 +8,9 @@ before turning it into domain objects. `SCHEMA_VERSION` changes with any incompa
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
 from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
 from truthexpiry.models.claim_key import ClaimKey
@@ -19,7 +19,12 @@ from truthexpiry.models.values import ValueType
 
 SCHEMA_VERSION = "truthexpiry.lifecycle.v1"
 
-StateName = Literal["PROPOSED", "PLANNED", "SHIPPED", "EFFECTIVE", "CANCELLED", "REJECTED", "DRAFT"]
+# The domain's states, published as a plain string enumeration in the tools' output schema.
+StateName = Annotated[
+    str,
+    AfterValidator(lambda state: LifecycleState(state).value),
+    WithJsonSchema({"enum": [state.value for state in LifecycleState], "type": "string"}),
+]
 
 
 class _Strict(BaseModel):

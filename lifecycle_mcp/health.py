@@ -1,9 +1,12 @@
 """Liveness and readiness probes, served on their own port, apart from `/mcp`.
 
-`/healthz` answers 200 for as long as the process serves HTTP. `/readyz` answers 200 once the MCP
-endpoint is accepting connections, with the dataset actually in service: its version, record
-count, load time and the error of the last rejected reload (null when the last reload, if any,
-succeeded). The probes carry no authentication: bind them to a private network.
+`probe_app` is the one probe implementation, served by this server and by the Slack worker
+(`adapters/ops/health_server.py`): `/healthz` answers 200 for as long as the process serves
+HTTP; `/readyz` answers 200 or 503 as the readiness check says, with its JSON body either way.
+Here `/readyz` is ready once the MCP endpoint is accepting connections, and its body describes
+the dataset in service: version, record count, load time and the error of the last rejected
+reload (null when the last reload, if any, succeeded). The probes carry no authentication:
+bind them to a private network.
 """
 
 from __future__ import annotations
@@ -32,12 +35,22 @@ def readiness(holder: DatasetHolder, mcp_listening: bool) -> dict[str, Any]:
 
 
 def health_app(holder: DatasetHolder, mcp_listening: Callable[[], bool]) -> Starlette:
+    def ready() -> tuple[bool, dict[str, Any]]:
+        listening = mcp_listening()
+        return listening, readiness(holder, listening)
+
+    return probe_app(ready)
+
+
+def probe_app(ready: Callable[[], tuple[bool, dict[str, Any]]]) -> Starlette:
+    """`/healthz` and `/readyz`; `ready` says whether the process is ready, and the body."""
+
     async def healthz(_: Request) -> JSONResponse:
         return JSONResponse({"status": "alive"})
 
     async def readyz(_: Request) -> JSONResponse:
-        listening = mcp_listening()
-        return JSONResponse(readiness(holder, listening), status_code=200 if listening else 503)
+        ok, body = ready()
+        return JSONResponse(body, status_code=200 if ok else 503)
 
     return Starlette(
         routes=[

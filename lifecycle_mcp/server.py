@@ -33,7 +33,7 @@ from lifecycle_mcp.settings import DATASET_PATH, ServerSettings
 from lifecycle_mcp.tools import register_tools
 from settings.environment import ConfigError
 from truthexpiry.models.errors import InvalidDatasetError
-from truthexpiry.ops.logs import JsonFormatter
+from truthexpiry.ops.logs import configure_logging
 
 logger = logging.getLogger("lifecycle_mcp")
 
@@ -44,7 +44,6 @@ INSTRUCTIONS = (
     "The server never decides which value is valid."
 )
 _LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "[::1]")
-_QUIET_LOGGERS = ("mcp", "uvicorn", "uvicorn.error", "sse_starlette", "httpx2")
 
 
 def transport_security(settings: ServerSettings) -> TransportSecuritySettings:
@@ -151,17 +150,6 @@ async def _announce(
         limits.max_body_bytes,
         limits.read_timeout,
     )
-
-
-def configure_logging() -> None:
-    """JSON lines on stderr, as the worker writes them; the SDK's per-request noise silenced."""
-    handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(JsonFormatter())
-    root = logging.getLogger()
-    root.handlers[:] = [handler]
-    root.setLevel(logging.INFO)
-    for name in _QUIET_LOGGERS:
-        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

@@ -13,6 +13,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator, Field, SecretStr, ValidationInfo
 from pydantic import field_validator as checks
+from pydantic_settings import NoDecode
 
 from lifecycle_mcp.limits import Limits
 from settings.environment import (
@@ -81,11 +82,13 @@ class ServerSettings(EnvironmentSettings):
         9090, alias=METRICS_PORT, validate_default=True
     )
     dataset_path: Path | None = Field(None, alias=DATASET_PATH)  # None: the packaged demo dataset
-    tokens: Annotated[tuple[SecretStr, ...], BeforeValidator(_tokens)] = Field((), alias=TOKENS)
+    tokens: Annotated[tuple[SecretStr, ...], NoDecode, BeforeValidator(_tokens)] = Field(
+        (), alias=TOKENS
+    )
     auth_disabled: Annotated[bool, BeforeValidator(_auth_disabled)] = Field(
         False, alias=AUTH_DISABLED, validate_default=True
     )
-    allowed_hosts: Annotated[tuple[str, ...], BeforeValidator(_allowed_hosts)] = Field(
+    allowed_hosts: Annotated[tuple[str, ...], NoDecode, BeforeValidator(_allowed_hosts)] = Field(
         (), alias=ALLOWED_HOSTS
     )
     reload_seconds: Annotated[float, BeforeValidator(seconds(86_400, zero_allowed=True))] = Field(

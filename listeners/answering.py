@@ -14,10 +14,10 @@ from listeners.dependencies import ListenerDependencies
 from listeners.views import messages
 from listeners.views.blocks import Reply
 from listeners.views.verdict_card import verdict_reply
-from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.verdicts import EntryPoint, TruthExpiryRequest
 from truthexpiry.ops.logs import request_scope
+from truthexpiry.ops.metrics import Outcome
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +32,7 @@ def answer(
 ) -> Reply:
     """Answer one question; every call is counted by entry point and outcome."""
     started = time.perf_counter()
-    outcome = "refused"
+    outcome = Outcome.REFUSED
     with request_scope():
         try:
             if len(question) > deps.max_question_chars:
@@ -46,12 +46,12 @@ def answer(
                 deps.drain.leave()
         finally:
             seconds = time.perf_counter() - started
-            deps.metrics.request_finished(entry_point.value, outcome, seconds)
+            deps.metrics.request_finished(entry_point, outcome, seconds)
             log.info(
                 "answered",
                 extra={
                     "entry_point": entry_point.value,
-                    "outcome": outcome,
+                    "outcome": outcome.value,
                     "seconds": round(seconds, 4),
                 },
             )
@@ -60,8 +60,8 @@ def answer(
 def decline(deps: ListenerDependencies, reply: Reply, *, entry_point: EntryPoint) -> Reply:
     """A reply given instead of an answer (nothing searched, nothing checked), counted as
     refused like every other refusal."""
-    deps.metrics.request_finished(entry_point.value, "refused", 0.0)
-    log.info("answered", extra={"entry_point": entry_point.value, "outcome": "refused"})
+    deps.metrics.request_finished(entry_point, Outcome.REFUSED, 0.0)
+    log.info("answered", extra={"entry_point": entry_point.value, "outcome": Outcome.REFUSED.value})
     return reply
 
 
@@ -71,7 +71,7 @@ def _run(
     entry_point: EntryPoint,
     action_token: str | None,
     subject_message: SearchMessage | None,
-) -> tuple[Reply, str]:
+) -> tuple[Reply, Outcome]:
     request = TruthExpiryRequest(
         question,
         entry_point=entry_point,
@@ -80,13 +80,10 @@ def _run(
     )
     try:
         response = deps.pipeline.run(request)
-    except EvidenceUnavailableError:
-        log.warning("answer failed", extra={"category": "evidence_unavailable"})
-        return messages.evidence_unavailable(), "failed"
     except Exception as error:  # the reply must still go out; the type is enough to debug
         log.error("answer failed", extra={"category": type(error).__name__})
-        return messages.internal_error(), "failed"
+        return messages.internal_error(), Outcome.FAILED
     for verdict in response.verdicts:
-        deps.metrics.verdict(verdict.status.value)
-    outcome = "answered" if response.verdicts or response.answers else "no_claim"
+        deps.metrics.verdict(verdict.status)
+    outcome = Outcome.ANSWERED if response.verdicts or response.answers else Outcome.NO_CLAIM
     return verdict_reply(response), outcome

@@ -11,17 +11,20 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
+from contextvars import ContextVar
 from typing import Any, Self
 
 from pydantic import ValidationError, model_validator
 from pydantic_core import PydanticCustomError
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
 from truthexpiry.models.errors import TruthExpiryError
 
 HTTP_URL = re.compile(r"^https?://[^/\s:]+(:\d{1,5})?(/\S*)?$")
 _FIELD = "setting"  # a problem worded after the variable's name
 _WHOLE = "setting_line"  # a problem worded in full
+# Set while a mapping is loaded: then it is the only source (no process environment, no `.env`).
+_MAPPING_ONLY: ContextVar[bool] = ContextVar("mapping_only", default=False)
 
 
 class ConfigError(TruthExpiryError):
@@ -47,10 +50,27 @@ class EnvironmentSettings(BaseSettings):
     def load(cls, environ: Mapping[str, str] | None = None) -> Self:
         """The settings in `environ`, or (None) in the process environment and the sources the
         class names (`.env` for the worker); `ConfigError` lists every problem."""
+        only_the_mapping = _MAPPING_ONLY.set(environ is not None)
         try:
             return cls() if environ is None else cls.model_validate(dict(environ))
         except ValidationError as error:
             raise ConfigError(cls.problems_in(error)) from None
+        finally:
+            _MAPPING_ONLY.reset(only_the_mapping)
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        del settings_cls, file_secret_settings  # no secrets directory
+        if _MAPPING_ONLY.get():
+            return (init_settings,)
+        return (init_settings, env_settings, dotenv_settings)
 
     @classmethod
     def problems_in(cls, error: ValidationError) -> list[str]:

@@ -13,7 +13,7 @@ from collections.abc import Coroutine
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
 
-from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
+from truthexpiry.models.errors import EvidenceTimeoutError, TruthExpiryError
 
 T = TypeVar("T")
 
@@ -48,7 +48,7 @@ class BackgroundLoop:
             return future.result(timeout)
         except FutureTimeout:
             future.cancel()
-            raise EvidenceUnavailableError(
+            raise EvidenceTimeoutError(
                 f"the lifecycle server did not answer within {timeout:g} s"
             ) from None
 

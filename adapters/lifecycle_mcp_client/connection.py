@@ -18,7 +18,7 @@ from mcp import Client
 from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 
-from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -53,7 +53,7 @@ class McpConnection:
             return await asyncio.wait_for(request, self._timeout)
         except TimeoutError:
             await self._drop(client)
-            raise EvidenceUnavailableError(
+            raise EvidenceTimeoutError(
                 f"the lifecycle server did not answer within {self._timeout:g} s"
             ) from None
         except Exception as error:  # transport failures: refused, reset, HTTP errors
@@ -77,7 +77,7 @@ class McpConnection:
                 self._client = await asyncio.wait_for(asyncio.shield(ready), self._timeout)
             except TimeoutError:
                 await self._stop_owner()
-                raise EvidenceUnavailableError(
+                raise EvidenceTimeoutError(
                     f"could not reach the lifecycle server within {self._timeout:g} s"
                 ) from None
             return self._client

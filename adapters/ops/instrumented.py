@@ -9,16 +9,20 @@ from typing import TypeVar
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
-from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
+from truthexpiry.models.errors import (
+    EvidenceTimeoutError,
+    EvidenceUnavailableError,
+    SearchUnavailableError,
+)
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.ops.metrics import Metrics
+from truthexpiry.ops.metrics import OTHER_FAILURE, EvidenceFailure, Metrics, Port
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence, MessageSearch
 
 T = TypeVar("T")
 
 
-def _timed(metrics: Metrics, port: str, call: Callable[[], T]) -> T:
+def _timed(metrics: Metrics, port: Port, call: Callable[[], T]) -> T:
     started = time.perf_counter()
     failure: str | None = None
     try:
@@ -26,11 +30,14 @@ def _timed(metrics: Metrics, port: str, call: Callable[[], T]) -> T:
     except SearchUnavailableError as error:
         failure = error.category
         raise
-    except EvidenceUnavailableError as error:
-        failure = "timeout" if "did not answer" in str(error) else "unavailable"
+    except EvidenceTimeoutError:
+        failure = EvidenceFailure.TIMEOUT
+        raise
+    except EvidenceUnavailableError:
+        failure = EvidenceFailure.UNAVAILABLE
         raise
     except Exception:
-        failure = "error"
+        failure = OTHER_FAILURE
         raise
     finally:
         metrics.port_call(port, time.perf_counter() - started, failure)
@@ -46,7 +53,7 @@ class TimedSearch:
     ) -> Sequence[SearchMessage]:
         return _timed(
             self._metrics,
-            "search",
+            Port.SEARCH,
             lambda: self._inner.search(query, limit=limit, action_token=action_token),
         )
 
@@ -57,10 +64,10 @@ class TimedEvidence:
         self._metrics = metrics
 
     def catalog(self) -> Catalog:
-        return _timed(self._metrics, "catalog", self._inner.catalog)
+        return _timed(self._metrics, Port.CATALOG, self._inner.catalog)
 
     def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]:
-        return _timed(self._metrics, "evidence", lambda: self._inner.lookup(key))
+        return _timed(self._metrics, Port.EVIDENCE, lambda: self._inner.lookup(key))
 
 
 class TimedExtractor:
@@ -72,5 +79,5 @@ class TimedExtractor:
         self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
     ) -> Extraction:
         return _timed(
-            self._metrics, "extraction", lambda: self._inner.extract(question, messages, catalog)
+            self._metrics, Port.EXTRACTION, lambda: self._inner.extract(question, messages, catalog)
         )

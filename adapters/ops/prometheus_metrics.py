@@ -2,34 +2,21 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, start_http_server
 from prometheus_client.core import CounterMetricFamily
 from prometheus_client.registry import Collector
 
-from truthexpiry.ops.metrics import OUTCOMES, PORTS
+from truthexpiry.models.verdicts import EntryPoint, Status, Vote
+from truthexpiry.ops.metrics import FAILURES, Outcome, Port
 
 _SECONDS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
-_STATUSES = ("CURRENT", "SUPERSEDED", "CONFLICTING", "UNVERIFIED")
-_ENTRY_POINTS = ("cli", "mention", "direct_message", "assistant", "shortcut")
-_FAILURES = frozenset(
-    {
-        "unavailable",
-        "timeout",
-        "invalid",
-        "ratelimited",
-        "invalid_action_token",
-        "feature_not_enabled",
-        "missing_action_token",
-        "transport",
-        "error",
-    }
-)
 
 
-def _bounded(value: str, allowed: tuple[str, ...] | frozenset[str]) -> str:
-    return value if value in allowed else "other"
+def _bounded(value: str, allowed: Iterable[str]) -> str:
+    """`value` when it is one of the label set `allowed` (an enum's values), else `other`."""
+    return str(value) if value in set(allowed) else "other"
 
 
 class PrometheusMetrics:
@@ -74,18 +61,18 @@ class PrometheusMetrics:
         self._feedback = Counter("truthexpiry_feedback", "Feedback votes.", ["vote"], registry=r)
 
     def request_finished(self, entry_point: str, outcome: str, seconds: float) -> None:
-        entry = _bounded(entry_point, _ENTRY_POINTS)
-        self._requests.labels(entry, _bounded(outcome, OUTCOMES)).inc()
+        entry = _bounded(entry_point, EntryPoint)
+        self._requests.labels(entry, _bounded(outcome, Outcome)).inc()
         self._request_seconds.labels(entry).observe(seconds)
 
     def verdict(self, status: str) -> None:
-        self._verdicts.labels(_bounded(status, _STATUSES)).inc()
+        self._verdicts.labels(_bounded(status, Status)).inc()
 
     def port_call(self, port: str, seconds: float, failure: str | None) -> None:
-        name = _bounded(port, PORTS)
+        name = _bounded(port, Port)
         self._port_seconds.labels(name).observe(seconds)
         if failure is not None:
-            self._port_failures.labels(name, _bounded(failure, _FAILURES)).inc()
+            self._port_failures.labels(name, _bounded(failure, FAILURES)).inc()
 
     def reconnected(self) -> None:
         self._reconnects.inc()
@@ -94,7 +81,7 @@ class PrometheusMetrics:
         self._ready.set(1 if ready else 0)
 
     def feedback(self, vote: str) -> None:
-        self._feedback.labels(_bounded(vote, ("up", "down"))).inc()
+        self._feedback.labels(_bounded(vote, Vote)).inc()
 
     def export_counts(
         self, name: str, help_text: str, snapshot: Callable[[], dict[str, int]]

@@ -20,32 +20,34 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from truthexpiry.models.errors import SearchUnavailableError
+from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
 
 MAX_RETRY_AFTER = 3600
 
 _SLACK_CODE = re.compile(r"[a-z][a-z0-9_]{0,59}")
 _RATELIMITED = frozenset({"ratelimited", "rate_limited"})
 _CATEGORY_OF_CODE = {
-    "invalid_action_token": "invalid_action_token",
-    "feature_not_enabled": "feature_not_enabled",
-    "missing_scope": "missing_scope",
+    "invalid_action_token": SearchFailure.INVALID_ACTION_TOKEN,
+    "feature_not_enabled": SearchFailure.FEATURE_NOT_ENABLED,
+    "missing_scope": SearchFailure.MISSING_SCOPE,
     **dict.fromkeys(
         "not_allowed not_allowed_token_type access_denied no_permission is_bot accesslimited "
         "team_access_not_granted enterprise_is_restricted".split(),
-        "not_allowed",
+        SearchFailure.NOT_ALLOWED,
     ),
 }
-_MESSAGES = {
-    "missing_action_token": "Slack search needs the action token of the event that asked",
-    "invalid_action_token": "Slack rejected the action token (expired, or from another event)",
-    "ratelimited": "Slack search is rate limited",
-    "feature_not_enabled": "Real-time search is not enabled for this Slack workspace",
-    "missing_scope": "the Slack app lacks the search:read.public scope",
-    "not_allowed": "Slack does not allow this app or token to search",
-    "invalid_response": "Slack search answered with something that is not a search result",
-    "transport": "Slack search could not be reached",
-    "slack_error": "Slack search failed",
+_F = SearchFailure
+_MESSAGES = {  # for logs and exceptions; what a reader sees is worded by the views
+    _F.UNAVAILABLE: "Slack search is unavailable",
+    _F.MISSING_ACTION_TOKEN: "Slack search needs the action token of the event that asked",
+    _F.INVALID_ACTION_TOKEN: "Slack rejected the action token (expired, or from another event)",
+    _F.RATELIMITED: "Slack search is rate limited",
+    _F.FEATURE_NOT_ENABLED: "Real-time search is not enabled for this Slack workspace",
+    _F.MISSING_SCOPE: "the Slack app lacks the search:read.public scope",
+    _F.NOT_ALLOWED: "Slack does not allow this app or token to search",
+    _F.INVALID_RESPONSE: "Slack search answered with something that is not a search result",
+    _F.TRANSPORT: "Slack search could not be reached",
+    _F.SLACK_ERROR: "Slack search failed",
 }
 
 
@@ -55,13 +57,15 @@ def failure_from_response(response: object) -> SearchUnavailableError:
     data = getattr(response, "data", None)
     code = data.get("error") if isinstance(data, dict) else None
     if status == 429 or code in _RATELIMITED:
-        return failure("ratelimited", retry_after=_retry_after(getattr(response, "headers", None)))
+        return failure(
+            SearchFailure.RATELIMITED, retry_after=_retry_after(getattr(response, "headers", None))
+        )
     if not isinstance(code, str) or not _SLACK_CODE.fullmatch(code):
         # No Slack error code: the SDK describes a body it could not parse in its own words.
         if status == 200:
-            return failure("invalid_response")
-        return failure("slack_error", detail=f"HTTP {status}")
-    return failure(_CATEGORY_OF_CODE.get(code, "slack_error"), detail=code)
+            return failure(SearchFailure.INVALID_RESPONSE)
+        return failure(SearchFailure.SLACK_ERROR, detail=f"HTTP {status}")
+    return failure(_CATEGORY_OF_CODE.get(code, SearchFailure.SLACK_ERROR), detail=code)
 
 
 def _retry_after(headers: object) -> int | None:
@@ -78,7 +82,7 @@ def _retry_after(headers: object) -> int | None:
 
 
 def failure(
-    category: str, *, detail: str | None = None, retry_after: int | None = None
+    category: SearchFailure, *, detail: str | None = None, retry_after: int | None = None
 ) -> SearchUnavailableError:
     """The error for `category`; `detail` is a Slack error code, an HTTP status or an exception
     class name: never anything from the request or the response body."""

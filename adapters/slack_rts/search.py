@@ -31,7 +31,7 @@ from slack_sdk.web import SlackResponse
 from adapters.slack_rts.failures import failure, failure_from_response
 from adapters.slack_rts.plan import search_query
 from adapters.slack_rts.sanitizer import sanitize_messages
-from truthexpiry.models.errors import SearchUnavailableError
+from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
 
 SEARCH_METHOD = "assistant.search.context"
@@ -57,7 +57,7 @@ class SlackMessageSearch:
         self, query: str, *, limit: int, action_token: str | None = None
     ) -> tuple[SearchMessage, ...]:
         if not action_token:
-            raise failure("missing_action_token")
+            raise failure(SearchFailure.MISSING_ACTION_TOKEN)
         terms = search_query(query)
         count = min(limit, self._max_results)
         if not terms or count < 1:
@@ -81,12 +81,12 @@ class SlackMessageSearch:
         except SlackApiError as error:
             error_out = failure_from_response(error.response)
         except (OSError, HTTPException) as error:
-            error_out = failure("transport", detail=type(error).__name__)
+            error_out = failure(SearchFailure.TRANSPORT, detail=type(error).__name__)
         except (ValueError, TypeError, AttributeError):
             # The SDK's own parsing failing on a body that is no JSON object.
-            error_out = failure("invalid_response")
+            error_out = failure(SearchFailure.INVALID_RESPONSE)
         except SlackClientError as error:
-            error_out = failure("slack_error", detail=type(error).__name__)
+            error_out = failure(SearchFailure.SLACK_ERROR, detail=type(error).__name__)
         raise error_out
 
 
@@ -95,5 +95,5 @@ def _result_messages(response: SlackResponse) -> list[object]:
     results = data.get("results") if isinstance(data, dict) else None
     messages = results.get("messages", []) if isinstance(results, dict) else None
     if not isinstance(messages, list):
-        raise failure("invalid_response")
+        raise failure(SearchFailure.INVALID_RESPONSE)
     return messages

@@ -8,8 +8,9 @@ from typing import Any
 from slack_bolt import Ack
 
 from listeners.dependencies import ListenerDependencies
+from listeners.views.verdict_card import FEEDBACK_BUTTONS
 
-ACTION_IDS = ("truthexpiry_feedback_up", "truthexpiry_feedback_down")
+ACTION_IDS = tuple(action_id for action_id, _ in FEEDBACK_BUTTONS.values())
 
 
 def feedback_callback(deps: ListenerDependencies) -> Callable[..., None]:

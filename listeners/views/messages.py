@@ -25,14 +25,6 @@ def _reply(emoji: str, text: str) -> Reply:
     return Reply(text, [section(f"{emoji} {text}")])
 
 
-def evidence_unavailable() -> Reply:
-    return _reply(
-        ":warning:",
-        "The lifecycle records are unavailable right now, so nothing could be verified "
-        "(UNVERIFIED). Please ask again in a few minutes.",
-    )
-
-
 def restarting() -> Reply:
     return _reply(
         ":arrows_counterclockwise:",

@@ -31,11 +31,14 @@ from listeners.views.notices import notices_text
 from listeners.views.statuses import EMOJI, ORDER, tally
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
 from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict
+from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict, Vote
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
-FEEDBACK_UP = "truthexpiry_feedback_up"
-FEEDBACK_DOWN = "truthexpiry_feedback_down"
+# The feedback buttons, by the vote each casts: its action ID and its label.
+FEEDBACK_BUTTONS = {
+    Vote.UP: ("truthexpiry_feedback_up", ":+1: Helpful"),
+    Vote.DOWN: ("truthexpiry_feedback_down", ":-1: Not helpful"),
+}
 
 _NOTICE = 2500
 
@@ -156,7 +159,9 @@ def _tail(response: TruthExpiryResponse) -> list[Block]:
         tail.append(section(f":information_source: {inline(notice, _NOTICE)}"))
     feedback = actions(
         FEEDBACK_BLOCK_ID,
-        button(":+1: Helpful", action_id=FEEDBACK_UP, value="up"),
-        button(":-1: Not helpful", action_id=FEEDBACK_DOWN, value="down"),
+        *(
+            button(label, action_id=action_id, value=vote.value)
+            for vote, (action_id, label) in FEEDBACK_BUTTONS.items()
+        ),
     )
     return [*tail, feedback]

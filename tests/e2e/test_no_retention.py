@@ -18,13 +18,13 @@ from typing import Any
 import pytest
 
 import app
-from adapters.ops.logging_setup import configure_logging
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from devtools.lifecycle_server import LocalLifecycleServer
 from settings.worker import WorkerSettings
 from tests.e2e.conftest import worker_env
 from tests.e2e.test_worker import posted_in_thread
 from tests.local_slack import LocalSlack, events, interactions
+from truthexpiry.ops.logs import configure_logging
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
 pytestmark = pytest.mark.e2e

@@ -24,7 +24,7 @@ from lifecycle_mcp.holder import DatasetHolder
 from lifecycle_mcp.metrics import ServerMetrics
 from settings.worker import WorkerSettings
 from tests.prometheus_support import run_promtool
-from truthexpiry.ops.metrics import OUTCOMES, PORTS
+from truthexpiry.ops.metrics import Outcome, Port
 
 ROOT = Path(__file__).resolve().parents[2]
 MONITORING = ROOT / "deploy" / "monitoring"
@@ -66,9 +66,9 @@ def samples(text: str) -> Iterator[tuple[str, dict[str, str]]]:
 def worker_metrics_text() -> str:
     """The worker's metrics with every outcome, port and kind of counter touched once."""
     metrics = PrometheusMetrics()
-    for outcome in OUTCOMES:
+    for outcome in Outcome:
         metrics.request_finished("mention", outcome, 0.1)
-    for port in PORTS:
+    for port in Port:
         metrics.port_call(port, 0.01, "timeout")
     metrics.verdict("CURRENT")
     metrics.reconnected()

@@ -15,12 +15,11 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from adapters.ops.health_server import HealthServer
-from adapters.ops.logging_setup import configure_logging, request_scope
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from listeners.draining import Drain
 from settings.environment import ConfigError
 from settings.worker import WorkerSettings
-from truthexpiry.ops.logs import JsonFormatter
+from truthexpiry.ops.logs import JsonFormatter, configure_logging, request_scope
 from truthexpiry.ops.readiness import LIFECYCLE_MCP, SOCKET_MODE, Readiness
 
 

@@ -9,7 +9,7 @@ from tests.fakes import FakeClaimExtractor, FakeLifecycleEvidence, FakeMessageSe
 from tests.unit.builders import KEY, record
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
-from truthexpiry.models.errors import SearchUnavailableError
+from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import EvidenceUnavailable, NothingToCheck, SearchUnavailable
 from truthexpiry.models.verdicts import Status, TruthExpiryRequest, UnverifiedReason
@@ -109,7 +109,9 @@ def test_an_unavailable_catalog_gives_a_notice_and_no_verdicts() -> None:
 
 
 def test_failed_search_still_answers_the_question_from_the_records() -> None:
-    search = FakeMessageSearch(failure=SearchUnavailableError("down", category="ratelimited"))
+    search = FakeMessageSearch(
+        failure=SearchUnavailableError("down", category=SearchFailure.RATELIMITED)
+    )
 
     response = pipeline(search=search).run(ask("Is report export available on Starter?"))
 

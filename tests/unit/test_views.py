@@ -23,14 +23,14 @@ from listeners.views import messages
 from listeners.views.app_home import home_view
 from listeners.views.blocks import Reply
 from listeners.views.notices import notice_text, notices_text
-from listeners.views.verdict_card import FEEDBACK_DOWN, FEEDBACK_UP, verdict_reply
+from listeners.views.verdict_card import FEEDBACK_BUTTONS, verdict_reply
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
 from tests.unit.builders import KEY, claim, record
 from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import ClaimSource
-from truthexpiry.models.errors import SearchUnavailableError
+from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.messages import MessageRef
 from truthexpiry.models.notices import (
@@ -254,7 +254,9 @@ def test_unavailable_evidence_shows_the_notice_in_the_card_and_the_fallback() ->
 
 
 def test_unavailable_search_is_noticed_and_the_records_still_answer() -> None:
-    failing = FakeMessageSearch(failure=SearchUnavailableError("busy", category="ratelimited"))
+    failing = FakeMessageSearch(
+        failure=SearchUnavailableError("busy", category=SearchFailure.RATELIMITED)
+    )
     evidence = FakeLifecycleEvidence(list(HISTORY))
     checked = build_pipeline(search=failing, evidence=evidence, clock=FixedClock(TODAY))
     question = TruthExpiryRequest("Is report export still available on Starter?")
@@ -298,9 +300,8 @@ def test_feedback_buttons_carry_fixed_ids_and_values_and_close_the_card() -> Non
     last = reply.blocks[-1]
     assert last["type"] == "actions"
     buttons = [(b["action_id"], b["value"]) for b in last["elements"]]
-    assert buttons == [(FEEDBACK_UP, "up"), (FEEDBACK_DOWN, "down")]
-    assert FEEDBACK_UP == "truthexpiry_feedback_up"
-    assert FEEDBACK_DOWN == "truthexpiry_feedback_down"
+    assert buttons == [("truthexpiry_feedback_up", "up"), ("truthexpiry_feedback_down", "down")]
+    assert list(FEEDBACK_BUTTONS) == ["up", "down"]
     assert CANARY not in json.dumps(last)
 
 
@@ -559,7 +560,6 @@ def big_catalog(size: int, label: str = "Thing") -> Catalog:
 # --- short replies and suggested prompts ----------------------------------------------------
 
 SHORT_REPLIES: dict[str, Callable[[], Reply]] = {
-    "evidence": messages.evidence_unavailable,
     "restarting": messages.restarting,
     "too_long": lambda: messages.too_long(4000),
     "not_public": messages.not_public,

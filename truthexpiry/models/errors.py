@@ -6,12 +6,31 @@
     ├── InvalidMessagesError        a message corpus that breaks the contract (names the message)
     ├── InvalidAuthorityPolicyError an authority policy that is malformed or names unknown things
     ├── EvidenceUnavailableError    lifecycle evidence could not be fetched or validated
-    ├── SearchUnavailableError      message search failed (carries a bounded, user-safe category)
-    └── ExtractionError             a claim extractor could not produce a result
+    │   └── EvidenceTimeoutError    ... because the source did not answer in time
+    └── SearchUnavailableError      message search failed (carries a `SearchFailure` category)
 
 Messages never carry Slack text, question text or secrets: only identifiers, counts and
 categories, so an error can be logged or shown without leaking content.
 """
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class SearchFailure(StrEnum):
+    """What went wrong with message search, in a bounded set (metrics labels, notice wording)."""
+
+    UNAVAILABLE = "unavailable"
+    MISSING_ACTION_TOKEN = "missing_action_token"
+    INVALID_ACTION_TOKEN = "invalid_action_token"
+    RATELIMITED = "ratelimited"
+    FEATURE_NOT_ENABLED = "feature_not_enabled"
+    MISSING_SCOPE = "missing_scope"
+    NOT_ALLOWED = "not_allowed"
+    INVALID_RESPONSE = "invalid_response"
+    TRANSPORT = "transport"
+    SLACK_ERROR = "slack_error"
 
 
 class TruthExpiryError(Exception):
@@ -50,17 +69,21 @@ class EvidenceUnavailableError(TruthExpiryError):
         self.http_status = http_status
 
 
+class EvidenceTimeoutError(EvidenceUnavailableError):
+    """The evidence source did not answer within its deadline."""
+
+
 class SearchUnavailableError(TruthExpiryError):
-    """Message search failed; `category` is a short bounded label such as `ratelimited`, and
-    `retry_after` the seconds the search service asked to wait, when it said so."""
+    """Message search failed; `category` says how, and `retry_after` the seconds the search
+    service asked to wait, when it said so."""
 
     def __init__(
-        self, message: str, *, category: str = "unavailable", retry_after: int | None = None
+        self,
+        message: str,
+        *,
+        category: SearchFailure = SearchFailure.UNAVAILABLE,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(message)
         self.category = category
         self.retry_after = retry_after
-
-
-class ExtractionError(TruthExpiryError):
-    """A claim extractor failed to produce claims."""

@@ -80,6 +80,13 @@ class Answer:
     subject: str = ""
 
 
+class Vote(StrEnum):
+    """A reader's feedback on a reply: the card's two buttons."""
+
+    UP = "up"
+    DOWN = "down"
+
+
 class EntryPoint(StrEnum):
     """How the request arrived: a bounded label for metrics and rendering."""
 

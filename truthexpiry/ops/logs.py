@@ -3,22 +3,49 @@
 Each line is one JSON object: time, level, logger, message, the correlation ID of the request
 being served, and only the extra fields named in `ALLOWED_FIELDS`. Exceptions are written as
 their type and frames (file:line), never their message, which might quote what it failed on.
-Used by the worker and the lifecycle MCP server alike.
+`configure_logging` is the one set-up, used by the worker and the lifecycle MCP server alike:
+JSON lines on stderr, and the libraries that would log request bodies (the Slack SDK logs the
+search query and the action token; Bolt logs whole event payloads) held at WARNING whatever the
+level asked for.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import sys
 import traceback
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import TextIO
 
 correlation_id: ContextVar[str | None] = ContextVar("correlation_id", default=None)
 
 ALLOWED_FIELDS = ("entry_point", "outcome", "status", "port", "category", "seconds", "count")
+QUIET_LIBRARIES = (
+    "slack_sdk",
+    "slack_bolt",
+    "httpx2",
+    "httpcore",
+    "mcp",
+    "sse_starlette",
+    "uvicorn",
+    "uvicorn.access",
+    "uvicorn.error",
+    "urllib3",
+)
+
+
+def configure_logging(level: str = "INFO", stream: TextIO | None = None) -> None:
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(JsonFormatter())
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    for name in QUIET_LIBRARIES:
+        logging.getLogger(name).setLevel(logging.WARNING)
 
 
 @contextmanager

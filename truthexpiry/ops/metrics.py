@@ -9,10 +9,38 @@ that record nothing do nothing there either, so no caller asks which kind it hol
 from __future__ import annotations
 
 from collections.abc import Callable
+from enum import StrEnum
 from typing import Protocol
 
-OUTCOMES = ("answered", "no_claim", "refused", "failed")
-PORTS = ("search", "evidence", "catalog", "extraction")
+from truthexpiry.models.errors import SearchFailure
+
+
+class Outcome(StrEnum):
+    """How a question ended."""
+
+    ANSWERED = "answered"
+    NO_CLAIM = "no_claim"
+    REFUSED = "refused"
+    FAILED = "failed"
+
+
+class Port(StrEnum):
+    """The port calls that are timed."""
+
+    SEARCH = "search"
+    EVIDENCE = "evidence"
+    CATALOG = "catalog"
+    EXTRACTION = "extraction"
+
+
+class EvidenceFailure(StrEnum):
+    UNAVAILABLE = "unavailable"
+    TIMEOUT = "timeout"
+
+
+OTHER_FAILURE = "error"  # anything no port promises to raise
+# Every failure category a port call can be counted under.
+FAILURES = frozenset({*SearchFailure, *EvidenceFailure, OTHER_FAILURE})
 
 
 class Metrics(Protocol):
