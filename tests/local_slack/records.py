@@ -90,6 +90,10 @@ class Journal:
         with self._changed:
             return list(self._calls)
 
+    def forget_calls(self) -> None:
+        with self._changed:
+            self._calls.clear()
+
     @property
     def acks(self) -> list[Ack]:
         with self._changed:

@@ -72,3 +72,20 @@ def _as_result(message: dict[str, Any], team_id: str) -> dict[str, Any]:
     result.setdefault("team_id", team_id)
     result.setdefault("is_author_bot", False)
     return result
+
+
+def raw_message(**fields: Any) -> dict[str, Any]:
+    """One search result as Slack returns it, with `fields` replaced."""
+    message: dict[str, Any] = {
+        "author_user_id": "U0ANA",
+        "author_name": "Ana",
+        "team_id": "T0TEAM",
+        "channel_id": "C0PRODUCT",
+        "channel_name": "product",
+        "message_ts": "1747100000.000200",
+        "content": "Report export is off for Starter (PROD-482).",
+        "is_author_bot": False,
+        "permalink": "https://example.slack.com/archives/C0PRODUCT/p1747100000000200",
+    }
+    message.update(fields)
+    return message

@@ -33,7 +33,7 @@ from tests.local_slack.methods import Workspace
 from tests.local_slack.records import Ack, ApiCall, Identity, Journal
 from tests.local_slack.socket_mode import SocketHub
 from tests.local_slack.uvicorn_thread import ServerThread
-from tests.local_slack.web_api import PlannedFailure, WebApi
+from tests.local_slack.web_api import PlannedReply, WebApi
 
 SEND_TIMEOUT = 5.0
 
@@ -140,7 +140,19 @@ class LocalSlack:
     ) -> None:
         """The next call to `method` answers `{"ok": false, "error": error}` with HTTP `status`,
         or HTTP 429 and `Retry-After: retry_after` when `retry_after` is given."""
-        self._web_api.fail_next(method, PlannedFailure(error, retry_after, status))
+        self._web_api.reply_next(method, PlannedReply.failure(error, retry_after, status))
+
+    def reply_next(
+        self, method: str, body: str, *, status: int = 200, headers: dict[str, str] | None = None
+    ) -> None:
+        """The next call to `method` answers exactly `body` (JSON or not), `status`, `headers`."""
+        self._web_api.reply_next(method, PlannedReply(status, body, headers or {}))
+
+    def reset(self) -> None:
+        """Forget the Web API calls so far, and any planned reply or latency (between tests that
+        share one server)."""
+        self._journal.forget_calls()
+        self._web_api.reset()
 
     def set_latency(self, method: str, seconds: float) -> None:
         """Answer `method` only after `seconds`, like a slow Slack (0 removes the delay)."""

@@ -5,8 +5,9 @@ order; form and query values stay strings as sent (the SDK sends booleans as "1"
 comes from `Authorization: Bearer ...` or a `token` argument. Every call is recorded before it is
 answered. Answers follow Slack: HTTP 200 with `{"ok": true, ...}` or `{"ok": false, "error": ...}`;
 `unknown_method` for methods not implemented; `invalid_auth` for a missing or wrong token (the app
-token for `apps.connections.open`, the bot token for the rest). A failure planned with `fail_next`
-answers the next call to its method, before the token check, then is used up.
+token for `apps.connections.open`, the bot token for the rest). A reply planned with
+`reply_next` (a failure, or any status, body and headers) answers the next call to its method,
+before the token check, then is used up.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any
 from urllib.parse import parse_qsl
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
 from tests.local_slack.messages import ApiError
 from tests.local_slack.methods import Workspace
@@ -31,12 +32,20 @@ APP_TOKEN_METHODS = frozenset({"apps.connections.open"})
 
 
 @dataclass(frozen=True)
-class PlannedFailure:
-    """What the next call to a method answers instead of its result."""
+class PlannedReply:
+    """What the next call to a method answers instead of its result, byte for byte."""
 
-    error: str
-    retry_after: int | None
     status: int
+    body: str
+    headers: dict[str, str]
+
+    @classmethod
+    def failure(cls, error: str, retry_after: int | None, status: int) -> PlannedReply:
+        """`{"ok": false, "error": error}` with `status`, or 429 and `Retry-After`."""
+        body = json.dumps({"ok": False, "error": error})
+        if retry_after is None:
+            return cls(status, body, {})
+        return cls(429, body, {"Retry-After": str(retry_after)})
 
 
 class WebApi:
@@ -47,15 +56,21 @@ class WebApi:
         self._journal = journal
         self._handlers = workspace.handlers()
         self._lock = threading.Lock()
-        self._failures: dict[str, deque[PlannedFailure]] = {}
+        self._planned: dict[str, deque[PlannedReply]] = {}
         self.latency: dict[str, float] = {}  # method -> seconds to wait before answering
 
-    def fail_next(self, method: str, failure: PlannedFailure) -> None:
-        """Queue a failure for the next call to `method` (several queue up in order)."""
+    def reset(self) -> None:
+        """No planned reply and no latency left."""
         with self._lock:
-            self._failures.setdefault(method, deque()).append(failure)
+            self._planned.clear()
+        self.latency.clear()
 
-    async def endpoint(self, request: Request) -> JSONResponse:
+    def reply_next(self, method: str, reply: PlannedReply) -> None:
+        """Queue a reply for the next call to `method` (several queue up in order)."""
+        with self._lock:
+            self._planned.setdefault(method, deque()).append(reply)
+
+    async def endpoint(self, request: Request) -> Response:
         """The Starlette endpoint for `GET|POST /api/{method}`."""
         method = str(request.path_params["method"])
         args: dict[str, Any] = dict(request.query_params)
@@ -68,9 +83,11 @@ class WebApi:
         self._journal.record_call(ApiCall(method, args, token, time.monotonic()))
         if self.latency.get(method):
             await asyncio.sleep(self.latency[method])
-        failure = self._planned_failure(method)
-        if failure is not None:
-            return _failure_response(failure)
+        planned = self._planned_reply(method)
+        if planned is not None:
+            return Response(
+                planned.body, planned.status, planned.headers, media_type="application/json"
+            )
         return JSONResponse(self._answer(method, args, token))
 
     def _answer(self, method: str, args: dict[str, Any], token: str | None) -> dict[str, Any]:
@@ -89,18 +106,10 @@ class WebApi:
             self._journal.record_connection_opened()
         return {"ok": True, **body}
 
-    def _planned_failure(self, method: str) -> PlannedFailure | None:
+    def _planned_reply(self, method: str) -> PlannedReply | None:
         with self._lock:
-            queue = self._failures.get(method)
+            queue = self._planned.get(method)
             return queue.popleft() if queue else None
-
-
-def _failure_response(failure: PlannedFailure) -> JSONResponse:
-    body = {"ok": False, "error": failure.error}
-    if failure.retry_after is None:
-        return JSONResponse(body, status_code=failure.status)
-    headers = {"Retry-After": str(failure.retry_after)}
-    return JSONResponse(body, status_code=429, headers=headers)
 
 
 async def _body_args(request: Request) -> dict[str, Any]:
