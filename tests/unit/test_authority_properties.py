@@ -76,7 +76,7 @@ def test_owner_evidence_never_beats_an_authoritative_record(
     owners.add(KEY, _owner_claim(owner_value))
 
     plain = label(claim(stated), resolution)
-    reviewed = owners.review(plain, resolution)
+    reviewed = label(claim(stated), resolution, owners=owners.word_on(KEY))
 
     if any(r.is_authoritative_on(AS_OF) for r in history):
         assert (reviewed.status, reviewed.current_values) == (plain.status, plain.current_values)
@@ -97,7 +97,7 @@ def test_owner_evidence_counts_only_in_its_channel_window_and_owner_list(
     resolution = resolve(KEY, [], AS_OF)
     owners.add(KEY, _owner_claim("enabled", days_ago=days_ago, channel=channel, author=author))
 
-    reviewed = owners.review(label(claim("on"), resolution), resolution)
+    reviewed = label(claim("on"), resolution, owners=owners.word_on(KEY))
 
     counts = channel == "C0PROD" and author == "U0OWNER" and 0 <= days_ago <= 30
     assert (reviewed.status is Status.CURRENT) == counts

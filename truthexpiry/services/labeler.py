@@ -12,6 +12,10 @@ Rules (PRODUCT.md):
 - A claim equal to the current value is CURRENT, otherwise SUPERSEDED, naming the current record.
 - No authoritative record, a missing scope key, or unavailable or invalid evidence: UNVERIFIED,
   with the reason. Message timestamps play no part here.
+- Owner evidence (`OwnerWord`, found under a configured policy) is an input, never a rewrite:
+  where no authoritative record decides the key, owners who all agree make a claim stating their
+  value CURRENT (and answer a value question); it never makes a claim SUPERSEDED, and never
+  counts against an authoritative record.
 """
 
 from __future__ import annotations
@@ -26,9 +30,12 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.values import Comparison
-from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason, Verdict
+from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
+from truthexpiry.services.owners import NEVER_OVERRIDES, NO_OWNER_WORD, OwnerWord
 from truthexpiry.services.precedence import Preference, distinct_values, listing, prefer
-from truthexpiry.services.values import compare, read_record_value, read_value
+from truthexpiry.services.values import compare, read_record_value, read_value, same_value
+
+_NO_AUTHORITY = (UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE)
 
 
 def resolve(
@@ -84,9 +91,69 @@ def _settled(
     )
 
 
-def label(claim: Claim, resolution: Resolution, info: AttributeInfo | None = None) -> Verdict:
+def label(
+    claim: Claim,
+    resolution: Resolution,
+    info: AttributeInfo | None = None,
+    owners: OwnerWord = NO_OWNER_WORD,
+) -> Verdict:
     """Compare one claim with the resolution of its key; `info` gives the attribute's value
-    type and unit, so that values compare as what they are."""
+    type and unit, so that values compare as what they are; `owners` is the owner evidence for
+    the key."""
+    return _with_owner_word(_by_records(claim, resolution, info), resolution, owners)
+
+
+def answer(resolution: Resolution, subject: str, owners: OwnerWord = NO_OWNER_WORD) -> Answer:
+    """The answer to a value question about the resolution's key."""
+    confirmed = owners.agreed if resolution.reason in _NO_AUTHORITY else None
+    if confirmed is None:
+        return Answer(
+            resolution.key,
+            resolution.status,
+            resolution.current_values,
+            tuple(r.record_id for r in resolution.current),
+            resolution.explanation,
+            resolution.timeline,
+            subject,
+        )
+    explanation = owners.confirmed_explanation(confirmed, resolution.explanation)
+    return Answer(
+        resolution.key,
+        Status.CURRENT,
+        (confirmed.value,),
+        (),
+        explanation,
+        resolution.timeline,
+        subject,
+    )
+
+
+def unverified_answer(key: ClaimKey, explanation: str, subject: str) -> Answer:
+    """The answer when the key's records could not be had at all."""
+    return Answer(key, Status.UNVERIFIED, (), (), explanation, subject=subject)
+
+
+def _with_owner_word(verdict: Verdict, resolution: Resolution, owners: OwnerWord) -> Verdict:
+    if verdict.status is Status.SUPERSEDED and owners.claim_is_evidence:
+        return replace(verdict, explanation=f"{verdict.explanation} {NEVER_OVERRIDES}")
+    if not owners.confirmations or resolution.reason not in _NO_AUTHORITY:
+        return verdict
+    confirmed = owners.agreed
+    if confirmed is None:
+        return replace(verdict, explanation=f"{verdict.explanation} {owners.disagreement()}")
+    if not same_value(verdict.claim.stated_value, confirmed.value):
+        return replace(verdict, explanation=f"{verdict.explanation} {owners.differs(confirmed)}")
+    explanation = owners.confirmed_explanation(confirmed, resolution.explanation)
+    return replace(
+        verdict,
+        status=Status.CURRENT,
+        current_values=(confirmed.value,),
+        explanation=explanation,
+        reason=None,
+    )
+
+
+def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None) -> Verdict:
     if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
         return _verdict(claim, resolution, resolution.status, resolution.explanation)
     current = resolution.current_values[0]

@@ -1,28 +1,62 @@
-"""Owner confirmation: a named owner's word in Slack, where a configured policy says it counts.
+"""Owner evidence: a named owner's word in Slack, where a configured policy says it counts.
 
 A claim from a searched message is owner evidence when the policy has a rule for its key, the
 message's author is one of the rule's owners, its channel one of the rule's channels, and it was
-written within the rule's window before the as-of date. Owner evidence never overrides an
-authoritative record: it can make a claim CURRENT only when no authoritative record exists for
-the key, and only when every owner confirmation for that key agrees. It never makes a claim
-SUPERSEDED. The message timestamp decides only the window. Of the message, only the permalink
-and the claim's normalised value are kept.
+written within the rule's window before the as-of date. The message timestamp decides only the
+window. Of the message, only the permalink and the claim's normalised value are kept.
+
+This module only finds and words the evidence (`OwnerWord`); what it does to a status is the
+labeler's decision (`truthexpiry.services.labeler`).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 
 from truthexpiry.models.authority import AuthorityPolicy, OwnerConfirmation, OwnerRule
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource
-from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
 from truthexpiry.services.values import same_value
 
-_NO_AUTHORITY = (UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE)
-_NEVER_OVERRIDES = " An owner's confirmation never overrides an authoritative lifecycle record."
+NEVER_OVERRIDES = "An owner's confirmation never overrides an authoritative lifecycle record."
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerWord:
+    """What owner evidence says about one key, for the labeler: the confirmations found (in
+    message order), and whether the claim being labelled is itself owner evidence."""
+
+    confirmations: tuple[OwnerConfirmation, ...] = ()
+    claim_is_evidence: bool = False
+
+    @property
+    def agreed(self) -> OwnerConfirmation | None:
+        """The confirmed value when every owner who spoke agrees, else None."""
+        found = self.confirmations
+        if found and all(same_value(found[0].value, c.value) for c in found):
+            return found[0]
+        return None
+
+    def disagreement(self) -> str:
+        links = ", ".join(_link(c) for c in self.confirmations)
+        return f"Owners stated different values ({links}), so none is confirmed."
+
+    def differs(self, confirmed: OwnerConfirmation) -> str:
+        return (
+            f"An owner stated {confirmed.value!r} ({_link(confirmed)}), but an owner's word can "
+            "confirm a value, never supersede one."
+        )
+
+    def confirmed_explanation(self, confirmed: OwnerConfirmation, explanation: str) -> str:
+        return (
+            f"Confirmed by owner: {confirmed.value!r} ({_link(confirmed)}); no authoritative "
+            f"lifecycle record decides it. {explanation}"
+        )
+
+
+NO_OWNER_WORD = OwnerWord()
 
 
 def message_date(message_ts: str) -> date | None:
@@ -67,54 +101,10 @@ class OwnerEvidence:
             confirmation = OwnerConfirmation(key, claim.stated_value, permalink)
             self._found.setdefault(key, []).append(confirmation)
 
-    def review(self, verdict: Verdict, resolution: Resolution) -> Verdict:
-        """The verdict with owner evidence applied (unchanged when there is none)."""
-        if verdict.status is Status.SUPERSEDED and self.is_evidence(verdict.key, verdict.claim):
-            return replace(verdict, explanation=verdict.explanation + _NEVER_OVERRIDES)
-        confirmed = self._confirmed(resolution)
-        if isinstance(confirmed, str):
-            return replace(verdict, explanation=verdict.explanation + confirmed)
-        if confirmed is None:
-            return verdict
-        if not same_value(verdict.claim.stated_value, confirmed.value):
-            note = f" An owner stated {confirmed.value!r} ({_link(confirmed)}), but an owner's "
-            note += "word can confirm a value, never supersede one."
-            return replace(verdict, explanation=verdict.explanation + note)
-        explanation = _confirmed_by_owner(confirmed, resolution)
-        return replace(
-            verdict,
-            status=Status.CURRENT,
-            current_values=(confirmed.value,),
-            explanation=explanation,
-            reason=None,
-        )
-
-    def answer(self, answer: Answer, resolution: Resolution) -> Answer:
-        """The answer with an owner-confirmed value when no authoritative record decides it."""
-        confirmed = self._confirmed(resolution)
-        if not isinstance(confirmed, OwnerConfirmation):
-            return answer
-        explanation = _confirmed_by_owner(confirmed, resolution)
-        value = (confirmed.value,)
-        return replace(answer, status=Status.CURRENT, current_values=value, explanation=explanation)
-
-    def _confirmed(self, resolution: Resolution) -> OwnerConfirmation | str | None:
-        """The agreed confirmation for a key no authoritative record decides; a note when the
-        owners disagree; None when owner evidence has nothing to say."""
-        found = self._found.get(resolution.key, [])
-        if not found or resolution.reason not in _NO_AUTHORITY:
-            return None
-        if all(same_value(found[0].value, c.value) for c in found):
-            return found[0]
-        links = ", ".join(_link(c) for c in found)
-        return f" Owners stated different values ({links}), so none is confirmed."
-
-
-def _confirmed_by_owner(confirmed: OwnerConfirmation, resolution: Resolution) -> str:
-    return (
-        f"Confirmed by owner: {confirmed.value!r} ({_link(confirmed)}); no authoritative "
-        f"lifecycle record decides it. {resolution.explanation}"
-    )
+    def word_on(self, key: ClaimKey, claim: Claim | None = None) -> OwnerWord:
+        """The owner evidence found for `key`; with `claim`, whether it is owner evidence too."""
+        found = tuple(self._found.get(key, ()))
+        return OwnerWord(found, claim is not None and self.is_evidence(key, claim))
 
 
 def _link(confirmation: OwnerConfirmation) -> str:

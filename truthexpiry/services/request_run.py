@@ -12,8 +12,9 @@ from truthexpiry.models.claim_key import ClaimKey, Scope
 from truthexpiry.models.claims import Claim, ValueQuery
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.notices import Notice, ScopeNotStated
-from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
+from truthexpiry.models.verdicts import Answer, Resolution, UnverifiedReason, Verdict
 from truthexpiry.ports import LifecycleEvidence
+from truthexpiry.services import labeler
 from truthexpiry.services.labeler import label, resolve, unverified
 from truthexpiry.services.owners import OwnerEvidence
 from truthexpiry.services.scope import MissingScope, known_scopes, resolve_scope
@@ -57,7 +58,7 @@ class RequestRun:
                 claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
             )
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
-        return self._owners.review(label(claim, resolution, info), resolution)
+        return label(claim, resolution, info, self._owners.word_on(key, claim))
 
     def answer(self, query: ValueQuery, notices: list[Notice]) -> Answer | None:
         key = resolve_scope(query.entity, query.attribute, query.scope, self._catalog)
@@ -74,17 +75,8 @@ class RequestRun:
             )
             resolution = replace(resolution, explanation=explanation)
         if isinstance(resolution, EvidenceUnavailableError):
-            return Answer(key, Status.UNVERIFIED, (), (), _unavailable(resolution), subject=subject)
-        answer = Answer(
-            key,
-            resolution.status,
-            resolution.current_values,
-            tuple(r.record_id for r in resolution.current),
-            resolution.explanation,
-            resolution.timeline,
-            subject,
-        )
-        return self._owners.answer(answer, resolution)
+            return labeler.unverified_answer(key, _unavailable(resolution), subject)
+        return labeler.answer(resolution, subject, self._owners.word_on(key))
 
     def _no_records(self, entity: str, attribute: str, stated: Scope, explanation: str) -> str:
         """Say which stated scope value no record has, and which values do exist."""
