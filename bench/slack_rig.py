@@ -17,7 +17,6 @@ import signal
 import subprocess
 import tempfile
 import time
-from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -124,11 +123,6 @@ class SlackRig:
         self._logs.clear()
         self.slack.stop()
 
-    def worker_log(self, index: int = 0) -> str:
-        log = self._logs[index]
-        log.seek(0)
-        return log.read().decode(errors="replace")
-
     def __enter__(self) -> SlackRig:
         return self.start()
 
@@ -208,7 +202,3 @@ class SlackRig:
             if isinstance(thread, str):
                 found.setdefault(thread, []).append(call)
         return found
-
-    def reply_counts(self, questions: list[Question]) -> Counter[int]:
-        """How many questions got 0, 1, 2, ... replies."""
-        return Counter(len(q.replies) for q in questions)

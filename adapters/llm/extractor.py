@@ -19,8 +19,6 @@ from pydantic_ai.exceptions import AgentRunError, ModelAPIError
 
 from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
 from adapters.llm.counts import ReasonCounts
-from adapters.llm.evidence import Evidence
-from adapters.llm.grounding import DroppedProposals, ground
 from agent.factory import ProposalContext, evidence_prompt
 from agent.proposals import ClaimProposals
 from agent.vocabulary import render_vocabulary
@@ -29,6 +27,8 @@ from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason
 from truthexpiry.ports import ClaimExtractor
+from truthexpiry.services.extraction.evidence import Evidence
+from truthexpiry.services.extraction.grounding import DropReason, ground
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 
 _GRACE_SECONDS = 1.0  # past the run's own deadline, before the caller stops waiting
@@ -58,7 +58,7 @@ class PydanticAiClaimExtractor:
         self._loop = loop or BackgroundLoop(name="llm-extraction")
         self._vocabularies: dict[str, tuple[str, VocabularyIndex]] = {}
         self._vocabulary_lock = threading.Lock()
-        self.dropped: DroppedProposals = ReasonCounts()
+        self.dropped: ReasonCounts[DropReason] = ReasonCounts()  # proposals grounding refused
         self.fallbacks: ReasonCounts[FallbackReason] = ReasonCounts()
 
     def extract(
@@ -74,7 +74,11 @@ class PydanticAiClaimExtractor:
             self.fallbacks.add(failure.reason)
             extraction = self._fallback.extract(question, messages, catalog)
             return replace(extraction, fallback=failure.reason)
-        return ground(proposals, evidence, catalog, index, self.dropped)
+        dropped: list[DropReason] = []
+        extraction = ground(proposals, evidence, catalog, index, dropped)
+        for reason in dropped:
+            self.dropped.add(reason)
+        return extraction
 
     def close(self) -> None:
         if self._owns_loop:

@@ -7,11 +7,11 @@ from typing import Any
 
 import pytest
 
-from adapters.llm.grounding import DropReason
 from tests.scripted_llm import claim, extractor, reply
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.services.extraction.grounding import DropReason
 
 OFF = SearchMessage(
     "1747100000.000200",

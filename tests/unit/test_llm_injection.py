@@ -11,7 +11,6 @@ import pytest
 from pydantic_ai.messages import ModelMessage, ModelResponse
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from adapters.llm.grounding import DropReason
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline, corpus_search
 from lifecycle_mcp.repository import LifecycleRecordRepository
@@ -32,6 +31,7 @@ from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason, ModelFallback
 from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.ports import ClaimExtractor
+from truthexpiry.services.extraction.grounding import DropReason
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
 QUESTION = "Is report export available on Starter?"

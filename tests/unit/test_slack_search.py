@@ -23,10 +23,6 @@ from adapters.slack_rts.sanitizer import (
 from tests.local_slack.search import raw_message
 from truthexpiry.models.messages import SearchMessage
 
-BOT_TOKEN = "xoxb-bottokencanary"
-ACTION_TOKEN = "98765.43210.actiontokencanary"
-
-
 # --------------------------------------------------------------------------- sanitizer
 
 

@@ -3,22 +3,24 @@
 A proposal becomes a claim only when its entity, attribute, scope keys and scope values exist in
 the catalog, every evidence ID it cites belongs to this request, and in every cited text one
 sentence binds the proposed value, with its polarity, to that entity, attribute and exactly
-those scope values (`truthexpiry.services.extraction.support`). Anything else is dropped and
-counted by reason; no text of a dropped proposal is kept.
+those scope values (`truthexpiry.services.extraction.support`). Anything else is dropped, and
+its reason returned for counting; no text of a dropped proposal is kept.
+
+These are extraction rules like the rules extractor's, so they live beside it. Proposals are
+read through the protocols below, which the agent's output models (`agent.proposals`) satisfy.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
+from typing import Protocol
 
-from adapters.llm.counts import ReasonCounts
-from adapters.llm.evidence import QUESTION_ID, Evidence
-from agent.proposals import ClaimProposals, ProposedClaim, ProposedValueQuery, ScopeItem
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.models.claim_key import Scope, normalise_identifier, normalise_scope_value
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.services.extraction.evidence import QUESTION_ID, Evidence
 from truthexpiry.services.extraction.support import CitedText
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 
@@ -31,8 +33,42 @@ class DropReason(StrEnum):
     NOT_IN_ONE_SENTENCE = "not_in_one_sentence"
 
 
-DroppedProposals = ReasonCounts[DropReason]
-"""Proposals dropped by grounding, counted by reason."""
+class ScopeItem(Protocol):
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def value(self) -> str: ...
+
+
+class ProposedValueQuery(Protocol):
+    @property
+    def entity(self) -> str: ...
+
+    @property
+    def attribute(self) -> str: ...
+
+    @property
+    def scope(self) -> Sequence[ScopeItem]: ...
+
+
+class ProposedClaim(ProposedValueQuery, Protocol):
+    @property
+    def stated_value(self) -> str: ...
+
+    @property
+    def evidence_ids(self) -> Sequence[str]: ...
+
+
+class ClaimProposals(Protocol):
+    @property
+    def claims(self) -> Sequence[ProposedClaim]: ...
+
+    @property
+    def value_queries(self) -> Sequence[ProposedValueQuery]: ...
+
+    @property
+    def mentioned_entities(self) -> Sequence[str]: ...
 
 
 class _UngroundedError(Exception):
@@ -45,9 +81,10 @@ def ground(
     evidence: Evidence,
     catalog: Catalog,
     index: VocabularyIndex,
-    dropped: DroppedProposals,
+    dropped: list[DropReason],
 ) -> Extraction:
-    """The grounded part of `proposals` as an extraction; the rest counted in `dropped`.
+    """The grounded part of `proposals` as an extraction; why each other one was dropped is
+    appended to `dropped`.
     `index` is the rules' matching index for `catalog`, used to find entity names in text."""
     grounder = _Grounder(evidence, catalog, index)
     claims: list[Claim] = []
@@ -55,13 +92,13 @@ def ground(
         try:
             claims.extend(grounder.claims(proposal))
         except _UngroundedError as drop:
-            dropped.add(drop.reason)
+            dropped.append(drop.reason)
     queries: list[ValueQuery] = []
     for query in proposals.value_queries:
         try:
             queries.append(grounder.value_query(query))
         except _UngroundedError as drop:
-            dropped.add(drop.reason)
+            dropped.append(drop.reason)
     question_claims = [c for c in claims if c.source is ClaimSource.QUESTION]
     mentioned = [e for e in (_identifier(n) for n in proposals.mentioned_entities) if e]
     topics = [
