@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -171,26 +169,3 @@ def test_eval_ends_with_the_count_line_and_exits_1_on_failure(
     assert code == 1
     assert "FAIL  bad: question: expected SUPERSEDED, got CURRENT" in out
     assert out.strip().splitlines()[-1] == "1 passed, 1 failed"
-
-
-def test_python_dash_m_truthexpiry_runs_the_cli() -> None:
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "truthexpiry",
-            "ask",
-            "Is report export available on Starter?",
-            "--as-of",
-            "2026-11-30",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=60,
-    )
-
-    assert result.returncode == 0, result.stderr
-    assert json.loads(result.stdout)["verdicts"][0]["status"] == "SUPERSEDED"

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -14,25 +11,6 @@ from cli.console import argument_text, one_line
 from cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-def run_cli(*argv: bytes) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run(
-        [sys.executable.encode(), b"-m", b"truthexpiry", *argv],
-        capture_output=True,
-        cwd=ROOT,
-        env={**os.environ, "LC_ALL": "C.UTF-8"},
-        check=False,
-        timeout=60,
-    )
-
-
-def test_an_undecodable_byte_in_the_question_is_written_as_a_replacement_character() -> None:
-    result = run_cli(b"ask", b"Is report export \xff\xfe available on Starter?", b"--json")
-
-    assert result.returncode == 0, result.stderr
-    text = result.stdout.decode("utf-8")  # strict: raises on any invalid byte
-    assert json.loads(text)["question"].startswith("Is report export \ufffd")
 
 
 def test_the_readable_report_of_such_a_question_is_valid_utf8_too(

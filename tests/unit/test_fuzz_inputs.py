@@ -1,15 +1,13 @@
 """A seeded, bounded fuzz run over every input loader: the demo dataset, corpus, an authority
 policy, evaluation cases and the settings, mutated byte by byte and node by node. Whatever the
 mutation, a loader returns or raises the project's own error; no other exception escapes, and
-what loads can be used (a question runs through the pipeline on it). Two subprocess runs check
-the user's view: exit 2 and one line on stderr."""
+what loads can be used (a question runs through the pipeline on it). The user's view of such
+input (exit 2 and one line on stderr) is checked in `tests/integration/test_cli_process.py`."""
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -236,30 +234,3 @@ def test_no_mutated_setting_makes_a_settings_loader_raise_anything_but_its_own_e
                 escaped.append(f"{settings.__name__}: {type(error).__name__}")
 
     assert escaped == []
-
-
-@pytest.mark.parametrize(
-    ("argv", "content"),
-    [
-        (["ask", "q?", "--lifecycle-data"], b"[" * 100_000 + b"]" * 100_000),
-        (["eval"], b'{"question": "q", "expect": {"messages": {"1": ["CURRENT"]}}}\n'),
-    ],
-)
-def test_the_command_line_ends_in_exit_2_and_one_line(
-    tmp_path: Path, argv: list[str], content: bytes
-) -> None:
-    path = tmp_path / "input.json"
-    path.write_bytes(content)
-
-    result = subprocess.run(
-        [sys.executable, "-m", "truthexpiry", *argv, str(path)],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=False,
-        timeout=60,
-    )
-
-    assert result.returncode == 2
-    assert len(result.stderr.splitlines()) == 1
-    assert result.stderr.startswith(f"error: {path}: ")

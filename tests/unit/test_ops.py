@@ -6,15 +6,11 @@ import io
 import json
 import logging
 import threading
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
 
 import pytest
 from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
-from adapters.ops.health_server import HealthServer
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from listeners.draining import Drain
 from settings.environment import ConfigError
@@ -76,37 +72,6 @@ def test_metrics_are_valid_prometheus_text_with_bounded_labels() -> None:
     assert families["truthexpiry_ready"].samples[0].value == 1
     failures = families["truthexpiry_port_failures"].samples
     assert any(s.labels == {"port": "search", "category": "ratelimited"} for s in failures)
-
-
-@pytest.fixture
-def health() -> Iterator[tuple[HealthServer, Readiness]]:
-    readiness = Readiness()
-    server = HealthServer(readiness, host="127.0.0.1", port=0).start()
-    yield server, readiness
-    server.close()
-
-
-def get(url: str) -> tuple[int, dict[str, object]]:
-    try:
-        with urllib.request.urlopen(url, timeout=2) as response:
-            return response.status, json.loads(response.read())
-    except urllib.error.HTTPError as error:
-        return error.code, json.loads(error.read())
-
-
-def test_healthz_is_live_and_readyz_follows_readiness(
-    health: tuple[HealthServer, Readiness],
-) -> None:
-    server, readiness = health
-    base = f"http://127.0.0.1:{server.port}"
-
-    assert get(f"{base}/healthz")[0] == 200
-    assert get(f"{base}/readyz")[0] == 503
-    readiness.set(SOCKET_MODE, True)
-    readiness.set(LIFECYCLE_MCP, True)
-    status, body = get(f"{base}/readyz")
-    assert status == 200
-    assert body["ready"] is True
 
 
 def test_log_lines_are_json_with_a_correlation_id_and_no_exception_message() -> None:
