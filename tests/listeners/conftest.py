@@ -1,0 +1,118 @@
+"""Listener callbacks called directly, as Bolt would call them, with recording stand-ins for
+Bolt's arguments (`say`, `ack`, `set_status`, the Web API client) and the dependencies wired by
+the composition root over fakes. The demo dataset's stale claim is the question throughout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any
+
+import pytest
+from slack_bolt import BoltContext
+from slack_sdk.errors import SlackApiError
+
+from adapters.dedup.memory import InMemoryEventDedup
+from bootstrap import build_pipeline, dataset_evidence
+from listeners.dependencies import ListenerDependencies
+from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
+from truthexpiry.ports import LifecycleEvidence
+
+STALE = "<@UBOT> is report export still available on Starter?"
+TOKEN = "action-token-listeners"
+CHANNELS = {
+    "C0PUBLIC": {"is_channel": True, "is_private": False},
+    "C0PRIVATE": {"is_channel": True, "is_private": True},
+}
+
+
+@dataclass
+class Recorder:
+    """A callable Bolt argument (`say`, `ack`, `set_status`, ...) that keeps each call."""
+
+    calls: list[tuple[tuple[Any, ...], dict[str, Any]]] = field(default_factory=list)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> None:
+        self.calls.append((args, kwargs))
+
+    @property
+    def texts(self) -> list[str]:
+        """Every text said: positional or `text=`, and the blocks' text, joined."""
+        return [
+            str(args[0] if args else kwargs.get("text", "")) + str(kwargs.get("blocks", ""))
+            for args, kwargs in self.calls
+        ]
+
+
+@dataclass
+class FakeWebClient:
+    """The Web API methods the listeners call, over a table of channels; records each call."""
+
+    calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+    def conversations_info(self, *, channel: str) -> dict[str, Any]:
+        self.calls.append(("conversations.info", {"channel": channel}))
+        if channel not in CHANNELS:
+            raise SlackApiError("channel_not_found", {"ok": False})  # type: ignore[no-untyped-call]
+        return {"ok": True, "channel": CHANNELS[channel]}
+
+    def chat_getPermalink(self, *, channel: str, message_ts: str) -> dict[str, Any]:  # noqa: N802
+        self.calls.append(("chat.getPermalink", {"channel": channel, "message_ts": message_ts}))
+        return {"ok": True, "permalink": f"https://example.slack.com/archives/{channel}/p1"}
+
+    def chat_postMessage(self, **kwargs: Any) -> None:  # noqa: N802
+        self.calls.append(("chat.postMessage", kwargs))
+
+    def views_publish(self, **kwargs: Any) -> None:
+        self.calls.append(("views.publish", kwargs))
+
+    def made(self, method: str) -> list[dict[str, Any]]:
+        return [args for name, args in self.calls if name == method]
+
+
+def dependencies(
+    evidence: LifecycleEvidence | None = None, search: FakeMessageSearch | None = None
+) -> ListenerDependencies:
+    evidence = evidence or dataset_evidence(None)
+    pipeline = build_pipeline(
+        search=search or FakeMessageSearch(),
+        evidence=evidence,
+        clock=FixedClock(date(2026, 11, 30)),
+    )
+    return ListenerDependencies(
+        pipeline=pipeline,
+        catalog=evidence.catalog,
+        dedup=InMemoryEventDedup(),
+        metrics=RecordingMetrics(),
+    )
+
+
+@pytest.fixture
+def deps() -> ListenerDependencies:
+    return dependencies()
+
+
+@pytest.fixture
+def down() -> ListenerDependencies:
+    """Dependencies whose lifecycle evidence cannot even give its catalog."""
+    return dependencies(FakeLifecycleEvidence([], catalog_unavailable=True))
+
+
+@pytest.fixture
+def context() -> BoltContext:
+    return BoltContext({"bot_user_id": "UBOT"})
+
+
+@pytest.fixture
+def say() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+def client() -> FakeWebClient:
+    return FakeWebClient()
+
+
+def metrics_of(deps: ListenerDependencies) -> RecordingMetrics:
+    assert isinstance(deps.metrics, RecordingMetrics)
+    return deps.metrics
