@@ -24,25 +24,23 @@ def normalise_identifier(text: str) -> str:
     """`Report Export` -> `report_export`: NFKC, lower case, spaces and hyphens become
     underscores. Invisible characters and letters of mixed scripts are refused
     (`truthexpiry.models.unicode_text`), so two identifiers never look alike yet differ."""
-    ident = _SPACES.sub("_", _lower(text)).strip("_")
-    if not ident or _FORBIDDEN.search(ident):
-        raise InvalidClaimKeyError(f"not a usable identifier: {shown(text)}")
-    problem = identifier_problem(ident)
-    if problem is not None:
-        raise InvalidClaimKeyError(f"identifier {shown(text)} {problem}")
-    return ident
+    return _usable(_SPACES.sub("_", _lower(text)).strip("_"), text, "identifier")
 
 
 def normalise_scope_value(text: str) -> str:
     """Scope values keep their own spelling (`eu-central`) but lose case and outer spaces;
     they are held to the same Unicode rules as identifiers."""
-    value = " ".join(_lower(text).split())
-    if not value or _FORBIDDEN.search(value):
-        raise InvalidClaimKeyError(f"not a usable scope value: {shown(text)}")
-    problem = identifier_problem(value)
+    return _usable(" ".join(_lower(text).split()), text, "scope value")
+
+
+def _usable(normalised: str, text: str, kind: str) -> str:
+    """`normalised` when it may stand in a claim key, else why not (naming `text`)."""
+    if not normalised or _FORBIDDEN.search(normalised):
+        raise InvalidClaimKeyError(f"not a usable {kind}: {shown(text)}")
+    problem = identifier_problem(normalised)
     if problem is not None:
-        raise InvalidClaimKeyError(f"scope value {shown(text)} {problem}")
-    return value
+        raise InvalidClaimKeyError(f"{kind} {shown(text)} {problem}")
+    return normalised
 
 
 def _lower(text: str) -> str:

@@ -12,9 +12,9 @@ read through the protocols below, which the agent's output models (`agent.propos
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from enum import StrEnum
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.models.claim_key import Scope, normalise_identifier, normalise_scope_value
@@ -31,6 +31,10 @@ class DropReason(StrEnum):
     UNKNOWN_ATTRIBUTE = "unknown_attribute"
     UNKNOWN_SCOPE = "unknown_scope"
     NOT_IN_ONE_SENTENCE = "not_in_one_sentence"
+
+
+P = TypeVar("P")
+T = TypeVar("T")
 
 
 class ScopeItem(Protocol):
@@ -87,18 +91,10 @@ def ground(
     appended to `dropped`.
     `index` is the rules' matching index for `catalog`, used to find entity names in text."""
     grounder = _Grounder(evidence, catalog, index)
-    claims: list[Claim] = []
-    for proposal in proposals.claims:
-        try:
-            claims.extend(grounder.claims(proposal))
-        except _UngroundedError as drop:
-            dropped.append(drop.reason)
-    queries: list[ValueQuery] = []
-    for query in proposals.value_queries:
-        try:
-            queries.append(grounder.value_query(query))
-        except _UngroundedError as drop:
-            dropped.append(drop.reason)
+    claims = [c for p in proposals.claims for c in _grounded(grounder.claims, p, dropped) or ()]
+    queries = [
+        q for p in proposals.value_queries if (q := _grounded(grounder.value_query, p, dropped))
+    ]
     question_claims = [c for c in claims if c.source is ClaimSource.QUESTION]
     mentioned = [e for e in (_identifier(n) for n in proposals.mentioned_entities) if e]
     topics = [
@@ -112,6 +108,15 @@ def ground(
         message_claims=tuple(dict.fromkeys(c for c in claims if c.source is ClaimSource.MESSAGE)),
         topics=tuple(dict.fromkeys(topics)),
     )
+
+
+def _grounded(check: Callable[[P], T], proposal: P, dropped: list[DropReason]) -> T | None:
+    """What `check` makes of `proposal`, or None, its reason appended to `dropped`."""
+    try:
+        return check(proposal)
+    except _UngroundedError as drop:
+        dropped.append(drop.reason)
+        return None
 
 
 class _Grounder:
