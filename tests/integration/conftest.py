@@ -21,6 +21,7 @@ from pathlib import Path
 import httpx2
 import pytest
 
+from adapters.ops.monitor import http_ready
 from devtools.lifecycle_server import server_command
 from devtools.processes import free_port, stop_process
 from lifecycle_mcp.repository import packaged_dataset_path
@@ -145,11 +146,8 @@ def _wait_until_ready(process: subprocess.Popen[bytes], server: RunningServer) -
     while time.monotonic() < deadline:
         if process.poll() is not None:
             pytest.fail(f"the server exited at start ({process.returncode}):\n{server.log()}")
-        try:
-            if httpx2.get(f"{server.health_url}/readyz", timeout=1).status_code == 200:
-                return
-        except httpx2.TransportError:
-            pass
+        if http_ready(f"{server.health_url}/readyz")():
+            return
         time.sleep(0.05)
     pytest.fail(f"the server was not ready in {START_TIMEOUT:g} s:\n{server.log()}")
 
