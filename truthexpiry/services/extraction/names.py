@@ -89,8 +89,14 @@ def _anywhere(_: int) -> bool:
 
 
 def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
-    scoped = {i for m in find_phrases(tokens, index.scope_table) for i in range(m.start, m.end)}
-    anchors, dropped = _entity_anchors(tokens, index, scoped)
+    # One word of a longer name is weaker than a scope value or a value ("group 1").
+    spoken_for = {
+        i
+        for table in (index.scope_table, index.value_table)
+        for m in find_phrases(tokens, table)
+        for i in range(m.start, m.end)
+    }
+    anchors, dropped = _entity_anchors(tokens, index, spoken_for)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
     # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`.
@@ -142,7 +148,8 @@ def _entity_anchors(
     tokens: list[Token], index: VocabularyIndex, scoped: set[int]
 ) -> tuple[list[Anchor], set[int]]:
     """The entity names, and the places of names that cancel each other out. One word of a
-    longer name is weaker than a scope value: "fraud return" is a report type."""
+    longer name yields to the scope values and values at `scoped`: "fraud return" is a report
+    type."""
     anchors: list[Anchor] = []
     dropped: set[int] = set()
     for match in find_phrases(tokens, index.entity_table):
