@@ -19,6 +19,7 @@ from truthexpiry.services.extraction.vocabulary import VocabularyIndex, stem
 from truthexpiry.services.value_words import NAME_SYNONYMS
 
 Pair = tuple[str, str]
+_WHOLE = 2  # the strength of a whole name or alias
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,10 +165,19 @@ def _entity_anchors(
         previous = anchors[-1] if anchors else None
         if previous and previous.entity == anchor.entity:
             continue  # the same entity again belongs to the same statement
-        if previous and previous.end == anchor.start and previous.strength + anchor.strength < 4:
-            anchors.pop()  # "data export": two partial names side by side name neither
-            dropped.update(range(previous.start, anchor.end))
-            continue
+        if previous and previous.end == anchor.start:
+            if max(previous.strength, anchor.strength) < _WHOLE:
+                anchors.pop()  # "data export": two partial names side by side name neither
+                dropped.update(range(previous.start, anchor.end))
+                continue
+            if min(previous.strength, anchor.strength) == 0:
+                # "probation period": one word of another name beside a whole name is a word
+                # about the whole one
+                if anchor.strength == 0:
+                    dropped.update(range(anchor.start, anchor.end))
+                    continue
+                anchors.pop()
+                dropped.update(range(previous.start, previous.end))
         anchors.append(anchor)
     return anchors, dropped
 
