@@ -25,7 +25,7 @@ from truthexpiry.models.catalog import AttributeInfo
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.values import Comparison
+from truthexpiry.models.values import Comparison, TypedValue
 from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason, Verdict
 from truthexpiry.services.precedence import Preference, distinct_values, listing, prefer
 from truthexpiry.services.values import compare, read_record_value, read_value
@@ -90,7 +90,8 @@ def label(claim: Claim, resolution: Resolution, info: AttributeInfo | None = Non
     if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
         return _verdict(claim, resolution, resolution.status, resolution.explanation)
     current = resolution.current_values[0]
-    compared = compare(read_value(claim.stated_value, info), read_record_value(current, info))
+    stated = claim.typed or read_value(claim.stated_value, info)
+    compared = compare(stated, read_record_value(current, info))
     if compared.outcome is Comparison.SAME:
         return _verdict(claim, resolution, Status.CURRENT, resolution.explanation)
     if compared.outcome is Comparison.INCOMPARABLE:
@@ -105,7 +106,7 @@ def label(claim: Claim, resolution: Resolution, info: AttributeInfo | None = Non
         f"Stated {claim.stated_value!r}, but the current value is "
         f"{resolution.current_values[0]!r} per {_cite_all(resolution.current)}."
         + (f" {resolution.note}" if resolution.note else "")
-        + _history_note(claim.stated_value, resolution, info)
+        + _history_note(claim.stated_value, stated, resolution, info)
         + _pending_note(resolution.pending)
     )
     return _verdict(claim, resolution, Status.SUPERSEDED, explanation)
@@ -156,8 +157,9 @@ def _cite_all(records: Iterable[LifecycleRecord]) -> str:
     return " and ".join(r.cite() for r in records)
 
 
-def _history_note(stated: str, resolution: Resolution, info: AttributeInfo | None) -> str:
-    value = read_value(stated, info)
+def _history_note(
+    stated: str, value: TypedValue, resolution: Resolution, info: AttributeInfo | None
+) -> str:
     earlier = [
         r
         for r in resolution.timeline

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.values import TypedValue, ValueType
 from truthexpiry.services.extraction.binding import Binding, accepts, bind
 from truthexpiry.services.extraction.names import Anchor, Names, find_names
 from truthexpiry.services.extraction.scopes import ScopeFinder
@@ -36,7 +36,7 @@ class Statement:
     entity: str
     attribute: str | None  # None when the attribute could not be told apart
     scopes: tuple[Scope, ...]  # one per combination of stated scope values; () if none stated
-    value: str | None  # canonical stated value; None when none was stated
+    value: TypedValue | None  # the stated value; None when none was stated
     asks_value: bool  # the sentence is a question or a request for the value
 
 
@@ -137,7 +137,7 @@ def _stated(
         settled = _settle(group)
         if settled and settled[0].value is not None:
             scope_sets = _combinations(settled[0].scope)
-            statements.append(Statement(pair[0], pair[1], scope_sets, settled[0].value.text, False))
+            statements.append(Statement(pair[0], pair[1], scope_sets, settled[0].value, False))
     return statements
 
 
