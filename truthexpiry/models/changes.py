@@ -61,7 +61,7 @@ class RecordListing:
     records: tuple[LifecycleRecord, ...]
     truncated: bool = False
 
-    def keys(self) -> tuple[ClaimKey, ...]:
+    def claim_keys(self) -> tuple[ClaimKey, ...]:
         """The claim keys of the listed records, each once, in order of first appearance."""
         return tuple(dict.fromkeys(r.key for r in self.records))
 
