@@ -2,18 +2,20 @@
 labeler.
 
 A key's current value can change only on a day an authoritative (SHIPPED or EFFECTIVE) record
-takes effect. For each such day in the window, the labeler's `resolve` is asked for the key's
-value the day before and on that day; where they differ (another value, or another status: a
-conflict begins or ends), that is a transition. So a re-enable shows as two transitions, a
-same-day conflict as a transition to CONFLICTING with every value, and a key's first
-authoritative value as a change from nothing. Records that are not authoritative (PLANNED,
-DRAFT, ...) take part only as the labeler lets them: never as a transition.
+takes effect. For each such day in the window, the labeler (`settle`, the decision `resolve`
+explains) is asked for the key's value the day before and on that day; where they differ
+(another value, or another status: a conflict begins or ends), that is a transition. So a
+re-enable shows as two transitions, a same-day conflict as a transition to CONFLICTING with every
+value, and a key's first authoritative value as a change from nothing. Records that are not
+authoritative (PLANNED, DRAFT, ...) take part only as the labeler lets them: never as a
+transition.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
+from functools import lru_cache
 
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import AttributeInfo, Catalog
@@ -23,8 +25,7 @@ from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.periods import DateWindow
 from truthexpiry.models.values import Comparison
-from truthexpiry.models.verdicts import Resolution
-from truthexpiry.services.labeler import label, resolve
+from truthexpiry.services.labeler import Settled, label, resolve, settle, timeline_of
 from truthexpiry.services.periods import judgement_date
 from truthexpiry.services.values import compare, read_record_value
 
@@ -38,14 +39,15 @@ def transitions(
     catalog: Catalog | None = None,
     policy: AuthorityPolicy | None = None,
 ) -> tuple[Transition, ...]:
-    """Every change of a current value inside `window`, oldest first (then by claim key).
+    """Every change of a current value inside `window`, oldest first (then by entity,
+    attribute and scope).
     `histories` holds every record of each key (any date, any state): the value before the
     window depends on records before it. `catalog` gives attributes' value types, so that `on`
     replaced by `enabled` is no change."""
     found: list[Transition] = []
     for key, records in histories.items():
         found += key_transitions(key, records, window, info=_info(catalog, key), policy=policy)
-    return tuple(sorted(found, key=lambda t: (t.effective_date, t.key.canonical)))
+    return tuple(sorted(found, key=lambda t: (t.effective_date, _order(t.key))))
 
 
 def key_transitions(
@@ -60,17 +62,17 @@ def key_transitions(
     days = sorted({r.effective_date for r in records if _takes_effect(r, window)})
     if not days:
         return []
-    before = _day_before(key, records, days[0], policy)
+    timeline = timeline_of(records)
+    before = _day_before(key, timeline, days[0], policy)
     found = []
     for day in days:
-        now = resolve(key, records, day, policy)
+        now = settle(key, timeline, day, policy)
         if _changed(before, now, info):
             found.append(
                 Transition(
-                    key, day, before.current_values, now.current_values, now.current,
-                    now.status, before.status,
+                    key, day, before.values, now.values, now.current, now.status, before.status
                 )
-            )  # fmt: skip
+            )
         before = now
     return found
 
@@ -89,10 +91,10 @@ def upcoming(
     for key, records in histories.items():
         coming = [r for r in records if _is_coming(r, window, as_of)]
         if coming:
-            current = resolve(key, records, as_of, policy).current_values
+            current = settle(key, timeline_of(records), as_of, policy).values
             found += (UpcomingChange(key, record, current) for record in coming)
     return tuple(
-        sorted(found, key=lambda c: (c.record.effective_date, c.key.canonical, c.record.record_id))
+        sorted(found, key=lambda c: (c.record.effective_date, _order(c.key), c.record.record_id))
     )
 
 
@@ -141,25 +143,32 @@ def _is_coming(record: LifecycleRecord, window: DateWindow, as_of: date) -> bool
 
 
 def _day_before(
-    key: ClaimKey, records: Sequence[LifecycleRecord], day: date, policy: AuthorityPolicy | None
-) -> Resolution:
+    key: ClaimKey, timeline: Sequence[LifecycleRecord], day: date, policy: AuthorityPolicy | None
+) -> Settled:
     if day == date.min:  # nothing can be in effect before the first day there is
-        return resolve(key, (), day, policy)
-    return resolve(key, records, day - timedelta(days=1), policy)
+        return settle(key, (), day, policy)
+    return settle(key, timeline, day - timedelta(days=1), policy)
 
 
-def _changed(before: Resolution, now: Resolution, info: AttributeInfo | None) -> bool:
+def _changed(before: Settled, now: Settled, info: AttributeInfo | None) -> bool:
     if before.status is not now.status:
         return True
-    old, new = before.current_values, now.current_values
+    old, new = before.values, now.values
     return len(old) != len(new) or not all(any(_same(a, b, info) for b in new) for a in old)
 
 
+@lru_cache(maxsize=4096)
 def _same(a: str, b: str, info: AttributeInfo | None) -> bool:
+    """Whether two record values are one value. Remembered: record values repeat across keys
+    and questions (never Slack text, which must not outlive a request)."""
     if a == b:
         return True
     compared = compare(read_record_value(a, info), read_record_value(b, info))
     return compared.outcome is Comparison.SAME
+
+
+def _order(key: ClaimKey) -> tuple[str, str, tuple[tuple[str, str], ...]]:
+    return key.entity, key.attribute, key.scope
 
 
 def _info(catalog: Catalog | None, key: ClaimKey) -> AttributeInfo | None:
