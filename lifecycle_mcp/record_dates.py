@@ -2,9 +2,11 @@
 
 Built from the repository's index by claim key the first time a window is asked for, not at
 load: a server that is never asked pays nothing, and the 1M-record load stays within its time.
-A selection that names an entity reads only that entity's keys; one without an entity reads the
-window's stretch of one list sorted by date. Either way at most `limit` records come back,
-oldest first (effective date, then record ID), and the answer says whether more matched.
+A selection that names an entity reads only that entity's keys; one that names scope pairs reads
+the window's stretch of the shortest list, sorted by date, of records with one of those pairs;
+any other reads the window's stretch of every record sorted by date. Either way at most `limit`
+records come back, oldest first (effective date, then record ID), and the answer says whether
+more matched.
 """
 
 from __future__ import annotations
@@ -30,6 +32,11 @@ class EffectiveDateIndex:
         records = sorted((r for group in by_key.values() for r in group), key=_RECORD_ID)
         records.sort(key=_DATE)  # stable: record IDs stay in order within a day
         self._records = records
+        with_pair: dict[tuple[str, str], list[LifecycleRecord]] = defaultdict(list)
+        for record in records:
+            for pair in record.key.scope:
+                with_pair[pair].append(record)
+        self._with_pair = dict(with_pair)
         keys_of: dict[str, list[ClaimKey]] = defaultdict(list)
         for key in by_key:
             keys_of[key.entity].append(key)
@@ -54,6 +61,9 @@ class EffectiveDateIndex:
 
     def _in_window(self, selection: RecordSelection, limit: int) -> list[LifecycleRecord]:
         window, records = selection.window, self._records
+        if selection.scope:
+            lists = [self._with_pair.get(pair, []) for pair in selection.scope]
+            records = min(lists, key=len)
         first = bisect_left(records, window.start, key=_DATE)
         last = bisect_right(records, window.end, key=_DATE)
         found: list[LifecycleRecord] = []
