@@ -137,7 +137,8 @@ def test_a_date_on_its_own_is_a_value_not_a_month() -> None:
 
 def catalog_with(*attributes: AttributeInfo) -> Catalog:
     entities = {a.entity: EntityInfo(a.entity, a.entity.replace("_", " ")) for a in attributes}
-    return Catalog("v", "f", entities, {(a.entity, a.attribute): a for a in attributes})
+    fingerprint = ",".join(f"{a.entity}.{a.attribute}" for a in attributes)  # one per content
+    return Catalog("v", fingerprint, entities, {(a.entity, a.attribute): a for a in attributes})
 
 
 def test_with_the_catalog_a_cue_word_inside_a_name_is_no_cue() -> None:
@@ -216,6 +217,16 @@ def test_any_question_reads_to_a_coherent_window_or_none(words: list[str], as_of
 @given(st.text(max_size=200), st.dates(date(1990, 1, 1), date(2100, 12, 31)))
 def test_any_text_reads_without_error(text: str, as_of: date) -> None:
     read_time(text, as_of)
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["What's coming next year?", "Was it on tomorrow?", "What changes in Q1?", "in March?"],
+)
+def test_a_window_past_the_calendars_end_is_no_window(question: str) -> None:
+    reading = read_time(question, date.max - timedelta(days=1))
+
+    assert reading is None or reading.window.end <= date.max
 
 
 def test_a_relative_window_moves_with_the_as_of_date() -> None:

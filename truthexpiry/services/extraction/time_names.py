@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.values import ValueType
@@ -14,6 +13,7 @@ from truthexpiry.services.stopwords import STOPWORDS
 
 # Words too general to say that a question is about a date-valued attribute.
 _GENERAL = frozenset("date day time last next first start end".split())
+_KEPT = 4  # catalog versions whose vocabulary is kept
 _STEM = 5  # "effect" and "effective" name the same thing: compare the first letters of longer words
 
 
@@ -32,8 +32,19 @@ class TimeVocabulary:
         return any(_stem(token.key) in self.date_words for token in tokens)
 
 
-@lru_cache(maxsize=8)
 def time_vocabulary(catalog: Catalog) -> TimeVocabulary:
+    """The catalog's time vocabulary, built once per catalog version (by fingerprint): it holds
+    names only, so it may outlive a request."""
+    vocabulary = _BUILT.get(catalog.fingerprint)
+    if vocabulary is None:
+        vocabulary = _build(catalog)
+        if len(_BUILT) >= _KEPT:
+            _BUILT.pop(next(iter(_BUILT)), None)
+        _BUILT[catalog.fingerprint] = vocabulary
+    return vocabulary
+
+
+def _build(catalog: Catalog) -> TimeVocabulary:
     names: set[str] = set()
     date_words: set[str] = set()
     for entity in catalog.entities.values():
@@ -46,6 +57,9 @@ def time_vocabulary(catalog: Catalog) -> TimeVocabulary:
             date_words.update(_stem(w) for w in words - _GENERAL if w not in STOPWORDS)
     long_names = {name for name in names if " " in name}
     return TimeVocabulary(PhraseTable.of(long_names), frozenset(date_words))
+
+
+_BUILT: dict[str, TimeVocabulary] = {}
 
 
 def _phrases(spellings: Iterable[str]) -> set[str]:

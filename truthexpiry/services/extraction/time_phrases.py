@@ -77,7 +77,10 @@ def _cue(tokens: list[Token], names: frozenset[int]) -> TimeQuestion | None:
 def _first_window(tokens: list[Token], reading: Reading) -> DateWindow | None:
     index = 0
     while index < len(tokens):
-        found = window_at(tokens, index, reading)
+        try:
+            found = window_at(tokens, index, reading)
+        except (ValueError, OverflowError):  # a window past the calendar's last year is none
+            found = None
         if found is not None:
             return found[0]
         # A date on its own ("is the deadline 31 March 2026?") is a value: step over it whole,
