@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from tests.unit.builders import KEY, claim, day, record
+from tests.unit.builders import KEY, claim, day, record, verdict_for
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import Transition
@@ -261,3 +261,19 @@ def test_no_catalog_needed_but_one_without_the_attribute_changes_nothing() -> No
     assert transitions({KEY: history}, WINDOW_2025, catalog=empty) == transitions(
         {KEY: history}, WINDOW_2025
     )
+
+
+def test_a_verdict_made_on_the_day_judged_gives_the_same_changes_from_its_timeline() -> None:
+    history = [
+        record("A", "enabled", "2024-01-01"),
+        record("B", "disabled", "2025-03-10", supersedes="A"),
+        record("C", "enabled", "2025-03-20", supersedes="B"),
+    ]
+    march = window("2025-03-01", "2025-03-31")
+    judged = judge_period(claim("enabled"), KEY, history, march, as_of=day("2026-01-01"))
+
+    verdict = verdict_for("enabled", history, judged.judged_on)
+
+    assert verdict == judged.verdict
+    assert changes_in_period(KEY, verdict.timeline, march, judged.judged_on) == judged.changes
+    assert [t.record_id for t in judged.changes] == ["B", "C"]
