@@ -53,7 +53,15 @@ def test_a_change_question_reads_its_window(question: str, expected: tuple[str, 
 
 
 @pytest.mark.parametrize(
-    "question", ["What changed recently?", "What's new?", "Any changes lately?", "What changed?"]
+    "question",
+    [
+        "What changed recently?",
+        "What's new?",
+        "Any changes lately?",
+        "What changed?",
+        "Did the Starter rate limit change?",
+        "Is there a change to SSO?",
+    ],
 )
 def test_a_change_question_without_a_window_looks_back_30_days(question: str) -> None:
     assert read(question) == (CHANGES.value, "2025-10-22", "2025-11-20")
@@ -124,6 +132,8 @@ def test_a_question_naming_a_date_or_period_is_judged_as_of_it(
         "Is the limit 2000 users in EMEA?",
         "Was report export available on Starter?",
         "What may the limit be?",
+        "Are changes free on Flex fares in the US?",
+        "Is the change fee 50 EUR?",
     ],
 )
 def test_a_question_that_names_no_time_and_no_change_reads_as_none(question: str) -> None:
@@ -167,6 +177,7 @@ def test_with_the_catalog_a_date_in_a_question_about_a_date_is_the_value() -> No
 
     assert read_time("Is the certification due on 31 March 2026?", AS_OF) is not None
     assert read_time("Is the certification due on 31 March 2026?", AS_OF, catalog) is None
+    assert read_time("Is the filing due on Oct 31 2026?", AS_OF, catalog) is None
     assert read("Was the filing due 31 March as of 1 Jan 2025?", catalog=catalog) == (
         AS_OF_DATE.value,
         "2025-01-01",

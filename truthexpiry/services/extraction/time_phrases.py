@@ -29,9 +29,17 @@ from truthexpiry.services.extraction.time_points import Reading, date_end
 from truthexpiry.services.extraction.time_windows import window_at
 from truthexpiry.services.periods import judgement_date, last_days, still_to_come
 
-# Token keys (singular: "changes" is "change") that make a question about changes.
-CHANGED_WORDS = frozenset("change changed update updated".split())
+# Token keys (singular: "changes" is "change") that make a question about changes. "changed"
+# always does; "change" and "update" only after a word that asks about one or before a word
+# that places it ("any changes to", "what changes next month", "did it change in Q1?"), so
+# that "are changes free on Flex fares?" does not.
+CHANGED_WORDS = frozenset("changed updated".split())
+CHANGE_WORDS = frozenset("change update".split())
 COMING_WORDS = frozenset("changing coming upcoming planned scheduled roadmap".split())
+_ASKS_BEFORE = frozenset("any what recent latest no some".split())
+_PLACES_AFTER = frozenset(
+    "to for in on since at of during this last next over between from recently lately".split()
+)
 _FUTURE_AUXILIARIES = frozenset("will going gonna about may might could".split())
 _NEW = frozenset("what anything something".split())  # "what's new", "anything new"
 
@@ -64,7 +72,7 @@ def _cue(tokens: list[Token], names: frozenset[int]) -> TimeQuestion | None:
             continue
         if token.key in COMING_WORDS:
             return TimeQuestion.UPCOMING
-        if token.key in CHANGED_WORDS:
+        if _asks_about_change(tokens, index):
             before = {t.key for t in tokens[max(0, index - 3) : index]}
             if before & _FUTURE_AUXILIARIES:
                 return TimeQuestion.UPCOMING
@@ -72,6 +80,17 @@ def _cue(tokens: list[Token], names: frozenset[int]) -> TimeQuestion | None:
         elif token.key == "new" and index and tokens[index - 1].key in _NEW:
             changed = True
     return TimeQuestion.CHANGES if changed else None
+
+
+def _asks_about_change(tokens: list[Token], index: int) -> bool:
+    word = tokens[index].key
+    if word in CHANGED_WORDS:
+        return True
+    if word not in CHANGE_WORDS:
+        return False
+    before = tokens[index - 1].key if index else ""
+    after = tokens[index + 1].key if index + 1 < len(tokens) else ""
+    return before in _ASKS_BEFORE or not after or after in _PLACES_AFTER
 
 
 def _first_window(tokens: list[Token], reading: Reading) -> DateWindow | None:

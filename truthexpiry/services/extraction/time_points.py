@@ -67,6 +67,8 @@ def point_at(
         found = _first(_BARE, tokens, i, reading)
         return found if found is None or _with_year(found, tokens, i) else None
     dates = preposition == "as_of" or not reading.dates_are_values
+    if not dates and date_end(tokens, i) is not None:
+        return None  # the date is the value stated: not its month either ("on Oct 31 2026")
     found = _first(_AFTER_PREPOSITION if dates else _BARE, tokens, i, reading)
     return found or (_year(tokens, i) if preposition in _YEAR_PREPOSITIONS else None)
 
