@@ -2,7 +2,8 @@
 write bench/results.json.
 
     python -m bench                              everything (about two minutes)
-    python -m bench --only pipeline,scale        a subset: pipeline, mcp, e2e, scale, memory
+    python -m bench --only pipeline,changes      a subset: pipeline, changes, mcp, e2e, scale,
+                                                 memory
     python -m bench --quick                      fewer rounds, 1M-record scale skipped
 """
 
@@ -18,16 +19,17 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from bench import e2e, mcp_lookup, memory, pipeline, scale
+from bench import changes, e2e, mcp_lookup, memory, pipeline, scale
 
 RESULTS = Path(__file__).with_name("results.json")
-BENCHMARKS = ("pipeline", "mcp", "e2e", "scale", "memory")
+BENCHMARKS = ("pipeline", "changes", "mcp", "e2e", "scale", "memory")
 Row = tuple[str, str, str, bool | None]  # figure, value, target, met (None: no target)
 
 
 def run(name: str, quick: bool) -> Any:
     runners: dict[str, Callable[[], Any]] = {
         "pipeline": lambda: pipeline.main(["--rounds", "20" if quick else "200"]),
+        "changes": lambda: changes.main(["--rounds", "10" if quick else "50"]),
         "mcp": lambda: mcp_lookup.main(["--seconds", "1" if quick else "4"]),
         "e2e": lambda: e2e.main(["--scale", "0.2" if quick else "1"]),
         "scale": lambda: scale.main(
@@ -51,6 +53,16 @@ def rows(results: dict[str, Any]) -> list[Row]:
                 f"{p['question_median_us']:.0f} / {p['question_p99_us']:.0f} µs",
                 "",
                 None,
+            )
+        )
+    if c := results.get("changes"):
+        worst = max(c, key=lambda r: r["domain_p99_ms"])
+        table.append(
+            (
+                "change questions, 100k records: slowest median / p99",
+                f"{worst['domain_median_ms']:.1f} / {worst['domain_p99_ms']:.1f} ms",
+                "< 50 ms",
+                worst["domain_p99_ms"] < changes.TARGET_MS,
             )
         )
     for r in results.get("mcp", []):

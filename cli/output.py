@@ -69,10 +69,14 @@ def to_text(
         lines += _verdict_lines(verdict, "Your claim")
     found = response.message_verdicts
     if found:
-        stale = sum(v.status is Status.SUPERSEDED for v in found)
+        about = [v for v in found if response.is_about_the_question(v)]
+        stale = sum(v.status is Status.SUPERSEDED for v in about)
+        others = len(found) - len(about)
         lines.append(
-            f"{response.messages_searched} message(s) found; {len(found)} claim(s) about this "
-            f"in them, {stale} stale:"
+            f"{response.messages_searched} message(s) found; {len(about)} claim(s) about this "
+            f"in them, {stale} stale"
+            + (f"; {others} about related attributes" if others else "")
+            + ":"
         )
         for verdict in found:
             lines += _verdict_lines(verdict, "Message", indent="  ")

@@ -52,6 +52,24 @@ class EvidenceOut(_Strict):
     records: list[RecordOut]
 
 
+class WindowOut(_Strict):
+    """The records, in any state, whose effective date falls in [from_date, to_date], of the
+    entity, attribute and scope asked for (null: any; `scope` pairs a record's scope must
+    include), oldest first. At most `max_records`; `truncated` says more matched. Which value
+    is current is not decided here."""
+
+    schema_version: str
+    dataset_version: str
+    from_date: date
+    to_date: date
+    entity: str | None
+    attribute: str | None
+    scope: dict[str, str]
+    records: list[RecordOut]
+    truncated: bool
+    max_records: int
+
+
 class EntityOut(_Strict):
     name: str
     label: str

@@ -1,12 +1,14 @@
 """Transport-free access to a validated lifecycle dataset.
 
 Shared by the MCP server and the worker's in-process evidence adapter. Records are indexed by
-claim key when the dataset loads, so a lookup is one dictionary access, never a scan.
+claim key when the dataset loads, so a lookup is one dictionary access, never a scan. The index
+by effective date, for windows of dates, is built the first time a window is asked for.
 """
 
 from __future__ import annotations
 
 import gc
+import threading
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -14,7 +16,9 @@ from importlib import resources
 from pathlib import Path
 
 from lifecycle_mcp.dataset import parse_dataset
+from lifecycle_mcp.record_dates import MAX_RECORDS_PER_WINDOW, EffectiveDateIndex, Selected
 from truthexpiry.models.catalog import Catalog, CatalogNotes
+from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -59,6 +63,8 @@ class LifecycleRecordRepository:
         self.catalog: Catalog = derive_catalog(
             (r for group in self._index.values() for r in group), version, notes
         )
+        self._dates: EffectiveDateIndex | None = None
+        self._dates_lock = threading.Lock()
 
     @classmethod
     def from_path(cls, path: Path | str) -> LifecycleRecordRepository:
@@ -101,6 +107,20 @@ class LifecycleRecordRepository:
     def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
         """Every record, in any state, whose entity, attribute and scope equal `key`'s."""
         return self._index.get(key, ())
+
+    def effective_between(
+        self, selection: RecordSelection, limit: int = MAX_RECORDS_PER_WINDOW
+    ) -> Selected:
+        """The records, in any state, that `selection` picks (effective date in its window; its
+        entity, attribute and scope pairs), oldest first, at most `limit`; and whether more
+        matched."""
+        return self._date_index().select(selection, limit)
+
+    def _date_index(self) -> EffectiveDateIndex:
+        with self._dates_lock:  # built once, whichever thread asks first
+            if self._dates is None:
+                self._dates = EffectiveDateIndex(self._index)
+            return self._dates
 
     def claim_keys(self) -> Iterator[ClaimKey]:
         """Every claim key that has at least one record."""

@@ -1,9 +1,10 @@
 """`python -m lifecycle_mcp.smoke --url URL [--token-env NAME]`: a quick end-to-end check.
 
 Connects with the MCP SDK client, lists the tools, calls `get_claim_catalog`, then asks
-`get_lifecycle_evidence` for one key built from the catalog, validating both results against the
-wire contract. Prints a short summary and exits 0, or prints what failed and exits 1. The token
-is read from the named environment variable and never printed.
+`get_lifecycle_evidence` for one key built from the catalog and `get_records_effective_between`
+for that entity's records of all time, validating each result against the wire contract. Prints
+a short summary and exits 0, or prints what failed and exits 1. The token is read from the named
+environment variable and never printed.
 """
 
 from __future__ import annotations
@@ -21,10 +22,13 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult
 from pydantic import ValidationError
 
-from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut
+from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut
 
-EXPECTED_TOOLS = frozenset({"get_lifecycle_evidence", "get_claim_catalog"})
-ModelT = TypeVar("ModelT", CatalogOut, EvidenceOut)
+EXPECTED_TOOLS = frozenset(
+    {"get_lifecycle_evidence", "get_claim_catalog", "get_records_effective_between"}
+)
+ALL_TIME = {"from_date": "0001-01-01", "to_date": "9999-12-31"}
+ModelT = TypeVar("ModelT", CatalogOut, EvidenceOut, WindowOut)
 
 
 class SmokeCheckError(Exception):
@@ -49,11 +53,17 @@ async def run_smoke(url: str, token: str | None, timeout: float) -> list[str]:
         arguments = {"entity": sample.entity, "attribute": sample.attribute, "scope": scope}
         answer = await mcp.call_tool("get_lifecycle_evidence", arguments)
         evidence = _structured(answer, EvidenceOut)
+        listed_window = await mcp.call_tool(
+            "get_records_effective_between", ALL_TIME | {"entity": sample.entity}
+        )
+        window = _structured(listed_window, WindowOut)
     return [
         f"tools: {', '.join(sorted(listed))}",
         f"catalog: dataset {catalog.dataset_version}, {len(catalog.entities)} entities, "
         f"{len(catalog.attributes)} attributes",
         f"evidence: {evidence.claim_key} -> {len(evidence.records)} record(s)",
+        f"window: {sample.entity}, all time -> {len(window.records)} record(s)"
+        + (" (truncated)" if window.truncated else ""),
     ]
 
 

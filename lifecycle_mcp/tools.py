@@ -1,13 +1,15 @@
-"""The server's two read-only MCP tools, as thin wrappers over plain functions.
+"""The server's three read-only MCP tools, as thin wrappers over plain functions.
 
-`lifecycle_evidence` and `claim_catalog` are ordinary functions of a loaded dataset, tested
-without any transport. `register_tools` publishes them on an `MCPServer`: each tool reads the
-holder's current snapshot once, so a call is answered from one dataset version even while a
-reload swaps in the next. Their docstrings are the contract that MCP clients read.
+`lifecycle_evidence`, `claim_catalog` and `records_in_window` are ordinary functions of a
+loaded dataset, tested without any transport. `register_tools` publishes them on an
+`MCPServer`: each tool reads the holder's current snapshot once, so a call is answered from
+one dataset version even while a reload swaps in the next. Their docstrings are the contract
+that MCP clients read.
 """
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any
@@ -17,8 +19,10 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
-from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, record_out
+from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut, record_out
 from lifecycle_mcp.holder import DatasetHolder, LoadedDataset
+from lifecycle_mcp.windows import DATE_SCHEMA, checked_window, records_in_window
+from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidClaimKeyError
 
@@ -36,6 +40,8 @@ _SCOPE_SCHEMA = {
     "additionalProperties": {"type": "string", "minLength": 1, "maxLength": MAX_IDENTIFIER},
 }
 ScopeArgument = Annotated[dict[str, object], WithJsonSchema(_SCOPE_SCHEMA)]
+OptionalScope = Annotated[dict[str, object] | None, WithJsonSchema(_SCOPE_SCHEMA)]
+DateArgument = Annotated[str, WithJsonSchema(DATE_SCHEMA)]
 
 
 def checked_scope(scope: Mapping[str, object]) -> dict[str, str]:
@@ -112,8 +118,40 @@ def register_tools(server: MCPServer[Any], holder: DatasetHolder) -> None:
         """
         return claim_catalog(holder.current)
 
+    async def get_records_effective_between(
+        from_date: DateArgument,
+        to_date: DateArgument,
+        entity: Identifier | None = None,
+        attribute: Identifier | None = None,
+        scope: OptionalScope = None,
+    ) -> WindowOut:
+        """Return the lifecycle records whose effective date falls between `from_date` and
+        `to_date` (YYYY-MM-DD, both days included), in any state, oldest first (effective
+        date, then record ID).
+
+        Optionally only those of one `entity` and `attribute` (canonicalised as in
+        `get_lifecycle_evidence`), and of the scopes that include every pair in `scope`:
+        {"plan": "starter"} selects records scoped plan=starter and region=global too. The
+        records come back exactly as the dataset states them, with state, effective date and
+        supersession link. This tool lists records; it never decides which value is current,
+        nor what a record changed: records before the window, which that depends on, come
+        from `get_lifecycle_evidence` for each claim key. At most `max_records` (1000) come
+        back; `truncated` says more matched: narrow the window or name an entity. A date that
+        is not a day of the calendar, a window that ends before it starts, an identifier that
+        cannot be canonicalised, or a scope beyond its limits is an error.
+        """
+        window = checked_window(from_date, to_date)
+        checked = checked_scope(scope or {})
+        try:
+            selection = RecordSelection.of(window, entity, attribute, checked)
+        except InvalidClaimKeyError as error:
+            raise ToolError(f"invalid claim key: {error}") from None
+        # In a thread: a wide window over a large dataset must not hold up other requests.
+        return await asyncio.to_thread(records_in_window, holder.current, selection)
+
     _add(server, get_lifecycle_evidence, "Lifecycle evidence for one claim key")
     _add(server, get_claim_catalog, "Claim catalog")
+    _add(server, get_records_effective_between, "Lifecycle records effective in a window")
 
 
 def _add(server: MCPServer[Any], tool: Callable[..., Any], title: str) -> None:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
@@ -61,6 +62,7 @@ class FakeLifecycleEvidence:
         self.unavailable = unavailable
         self.catalog_unavailable = catalog_unavailable
         self.lookups: list[ClaimKey] = []
+        self.windows: list[RecordSelection] = []
 
     def catalog(self) -> Catalog:
         if self.catalog_unavailable:
@@ -72,6 +74,16 @@ class FakeLifecycleEvidence:
         if self.unavailable:
             raise EvidenceUnavailableError("fake evidence source is down")
         return tuple(r for r in self._records if r.key == key)
+
+    def records_between(self, selection: RecordSelection) -> RecordListing:
+        self.windows.append(selection)
+        if self.unavailable:
+            raise EvidenceUnavailableError("fake evidence source is down")
+        found = sorted(
+            (r for r in self._records if selection.matches(r)),
+            key=lambda r: (r.effective_date, r.record_id),
+        )
+        return RecordListing(selection, tuple(found))
 
 
 @dataclass

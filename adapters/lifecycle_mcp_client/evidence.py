@@ -12,14 +12,20 @@ import time
 
 from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
 from adapters.lifecycle_mcp_client.connection import McpConnection
-from adapters.lifecycle_mcp_client.mapper import catalog_from_result, evidence_from_result
+from adapters.lifecycle_mcp_client.mapper import (
+    catalog_from_result,
+    evidence_from_result,
+    listing_from_result,
+)
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.lifecycle import LifecycleRecord
 
 EVIDENCE_TOOL = "get_lifecycle_evidence"
 CATALOG_TOOL = "get_claim_catalog"
+WINDOW_TOOL = "get_records_effective_between"
 
 
 class McpLifecycleEvidence:
@@ -46,6 +52,22 @@ class McpLifecycleEvidence:
             self._connection.call_tool(EVIDENCE_TOOL, arguments), self._deadline()
         )
         return evidence_from_result(result, key)
+
+    def records_between(self, selection: RecordSelection) -> RecordListing:
+        """The records effective in the selection's window (the `LifecycleHistory` port)."""
+        window = selection.window
+        arguments: dict[str, object] = {
+            "from_date": window.start.isoformat(),
+            "to_date": window.end.isoformat(),
+            "scope": dict(selection.scope),
+        }
+        if selection.entity is not None:
+            arguments["entity"] = selection.entity
+        if selection.attribute is not None:
+            arguments["attribute"] = selection.attribute
+        call = self._connection.call_tool(WINDOW_TOOL, arguments)
+        result = self._loop.run(call, self._deadline())
+        return listing_from_result(result, selection)
 
     def catalog(self) -> Catalog:
         fresh = time.monotonic() - self._catalog_fetched < self._catalog_ttl

@@ -16,15 +16,17 @@ from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     CatalogOut,
     EvidenceOut,
+    WindowOut,
     catalog_in,
     record_in,
 )
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
 from truthexpiry.models.lifecycle import LifecycleRecord
 
-M = TypeVar("M", EvidenceOut, CatalogOut)
+M = TypeVar("M", EvidenceOut, CatalogOut, WindowOut)
 
 
 def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
@@ -38,6 +40,21 @@ def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[Lifecyc
     if any(record.key != key for record in records):
         raise EvidenceUnavailableError("the lifecycle server returned records for another key")
     return records
+
+
+def listing_from_result(result: CallToolResult, selection: RecordSelection) -> RecordListing:
+    """The records of a window, each checked to be one the selection asked for."""
+    window = _validated(result, WindowOut)
+    if (window.from_date, window.to_date) != (selection.window.start, selection.window.end):
+        raise EvidenceUnavailableError("the lifecycle server answered for another window")
+    try:
+        records = [record_in(r) for r in window.records]
+    except InvalidClaimKeyError:
+        raise EvidenceUnavailableError("the lifecycle server returned an unusable record") from None
+    if not all(selection.matches(record) for record in records):
+        raise EvidenceUnavailableError("the lifecycle server returned records it was not asked for")
+    records.sort(key=lambda r: (r.effective_date, r.record_id))
+    return RecordListing(selection, tuple(records), window.truncated)
 
 
 def catalog_from_result(result: CallToolResult) -> Catalog:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
 
@@ -17,3 +18,7 @@ class InProcessLifecycleEvidence:
 
     def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
         return self._repository.lookup(key)
+
+    def records_between(self, selection: RecordSelection) -> RecordListing:
+        records, truncated = self._repository.effective_between(selection)
+        return RecordListing(selection, records, truncated)

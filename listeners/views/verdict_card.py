@@ -90,12 +90,16 @@ class _Renderer:
         return opening + ([section(self._found_heading())] if group == "message" else [])
 
     def _found_heading(self) -> str:
-        found = self._response.message_verdicts
-        searched = self._response.messages_searched
+        response = self._response
+        found = response.message_verdicts
+        about = [v for v in found if response.is_about_the_question(v)]
+        searched = response.messages_searched
+        others = len(found) - len(about)
         return (
             f"*In Slack* · {searched} message{'s' if searched != 1 else ''} read · "
-            f"{len(found)} claim{'s' if len(found) != 1 else ''}: "
-            f"{tally(v.status for v in found)}"
+            f"{len(about)} claim{'s' if len(about) != 1 else ''} about this"
+            + (f": {tally(v.status for v in about)}" if about else "")
+            + (f" · {others} about related attributes" if others else "")
         )
 
 

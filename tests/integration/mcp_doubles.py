@@ -34,6 +34,23 @@ def malformed_server(evidence: dict[str, Any]) -> Starlette:
     return server.streamable_http_app(stateless_http=True, json_response=True)
 
 
+def window_server(window: dict[str, Any]) -> Starlette:
+    """Answers every window listing with `window` as structured content, whatever was asked."""
+    server: MCPServer[Any] = MCPServer("malformed-window")
+
+    @server.tool()
+    def get_records_effective_between(
+        from_date: str,
+        to_date: str,
+        entity: str | None = None,
+        attribute: str | None = None,
+        scope: dict[str, str] | None = None,
+    ) -> dict[str, Any]:
+        return window
+
+    return server.streamable_http_app(stateless_http=True, json_response=True)
+
+
 def slow_server(delay: float) -> Starlette:
     """Answers every lookup correctly shaped but only after `delay` seconds."""
     server: MCPServer[Any] = MCPServer("slow-lifecycle")

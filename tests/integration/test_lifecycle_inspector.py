@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut
+from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut
 from tests.integration.conftest import RunningServer
 
 pytestmark = [
@@ -41,11 +41,15 @@ def inspector(server: RunningServer, *args: str) -> Any:
     return json.loads(completed.stdout)
 
 
-def test_the_inspector_lists_both_read_only_tools(lifecycle_server: RunningServer) -> None:
+def test_the_inspector_lists_every_read_only_tool(lifecycle_server: RunningServer) -> None:
     listed = inspector(lifecycle_server, "--method", "tools/list")
 
     tools = {tool["name"]: tool for tool in listed["tools"]}
-    assert set(tools) == {"get_lifecycle_evidence", "get_claim_catalog"}
+    assert set(tools) == {
+        "get_lifecycle_evidence",
+        "get_claim_catalog",
+        "get_records_effective_between",
+    }
     assert all(tool["annotations"]["readOnlyHint"] is True for tool in tools.values())
     assert all("outputSchema" in tool for tool in tools.values())
 
@@ -67,6 +71,51 @@ def test_the_inspector_calls_the_evidence_tool(lifecycle_server: RunningServer) 
     assert evidence.schema_version == SCHEMA_VERSION
     assert evidence.claim_key == "report_export|availability|plan=starter|region=global"
     assert evidence.records
+
+
+def test_the_inspector_calls_the_window_tool(lifecycle_server: RunningServer) -> None:
+    arguments = {
+        "from_date": "2024-01-01",
+        "to_date": "2026-12-31",
+        "entity": "report_export",
+        "scope": {"plan": "starter"},
+    }
+
+    result = inspector(
+        lifecycle_server,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "get_records_effective_between",
+        "--tool-args-json",
+        json.dumps(arguments),
+    )
+
+    window = WindowOut.model_validate(result["structuredContent"])
+    assert window.schema_version == SCHEMA_VERSION
+    assert [r.record_id for r in window.records] == ["LC-100", "LC-101"]
+    assert window.truncated is False
+
+
+def test_the_inspector_sees_a_tool_error_for_a_window_that_is_not_one(
+    lifecycle_server: RunningServer,
+) -> None:
+    arguments = {"from_date": "2025-02-30", "to_date": "2025-03-31"}
+
+    completed = run_inspector(
+        lifecycle_server,
+        "--method",
+        "tools/call",
+        "--tool-name",
+        "get_records_effective_between",
+        "--tool-args-json",
+        json.dumps(arguments),
+    )
+
+    assert completed.returncode != 0
+    assert "invalid window: from_date is not a day of the calendar" in (
+        completed.stdout + completed.stderr
+    )
 
 
 def test_the_inspector_calls_the_catalog_tool(lifecycle_server: RunningServer) -> None:

@@ -7,6 +7,7 @@ import json
 import os
 import subprocess
 import sys
+from datetime import date
 from typing import Any
 
 import httpx2
@@ -16,10 +17,12 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, ListToolsResult
 
 from lifecycle_mcp.auth import REALM
-from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut
+from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.integration.conftest import ROOT, RunningServer
+from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.periods import DateWindow
 
 pytestmark = pytest.mark.integration
 
@@ -121,6 +124,37 @@ def test_an_over_long_scope_value_is_a_clear_tool_error_that_does_not_echo_it(
     assert "x" * 50 not in text
 
 
+def test_the_window_tool_lists_the_records_effective_in_a_window(server: RunningServer) -> None:
+    arguments = {"from_date": "2024-01-01", "to_date": "2025-12-31", "scope": {"plan": "starter"}}
+
+    result = call(server, "get_records_effective_between", arguments)
+
+    assert not result.is_error
+    window = WindowOut.model_validate(result.structured_content)
+    repository = LifecycleRecordRepository.from_path(server.dataset_path)
+    selection = RecordSelection.of(
+        DateWindow(date(2024, 1, 1), date(2025, 12, 31)), scope={"plan": "starter"}
+    )
+    expected, truncated = repository.effective_between(selection)
+    assert [r.record_id for r in window.records] == [r.record_id for r in expected]
+    assert window.records
+    assert window.truncated is truncated is False
+    assert window.dataset_version == repository.version
+
+
+def test_a_window_that_ends_before_it_starts_is_a_tool_error(server: RunningServer) -> None:
+    result = call(
+        server,
+        "get_records_effective_between",
+        {"from_date": "2025-02-01", "to_date": "2025-01-01"},
+    )
+
+    assert result.is_error
+    assert "invalid window: to_date is before from_date" in json.dumps(
+        [c.model_dump() for c in result.content]
+    )
+
+
 def test_the_catalog_tool_returns_the_catalog_of_the_dataset(server: RunningServer) -> None:
     result = call(server, "get_claim_catalog", {})
 
@@ -134,12 +168,16 @@ def test_the_catalog_tool_returns_the_catalog_of_the_dataset(server: RunningServ
     )
 
 
-def test_tools_list_shows_both_tools_read_only_with_an_output_schema(
+def test_tools_list_shows_every_tool_read_only_with_an_output_schema(
     server: RunningServer,
 ) -> None:
     tools = {tool.name: tool for tool in list_tools(server).tools}
 
-    assert set(tools) == {"get_lifecycle_evidence", "get_claim_catalog"}
+    assert set(tools) == {
+        "get_lifecycle_evidence",
+        "get_claim_catalog",
+        "get_records_effective_between",
+    }
     for tool in tools.values():
         assert tool.annotations is not None
         assert tool.annotations.read_only_hint is True
@@ -174,7 +212,7 @@ def test_every_configured_token_is_accepted(server: RunningServer) -> None:
     for token in server.tokens:
         response = post_tools_list(server, server.auth(token))
         assert response.status_code == 200
-        assert len(response.json()["result"]["tools"]) == 2
+        assert len(response.json()["result"]["tools"]) == 3
 
 
 def test_a_host_header_that_is_not_allowed_is_refused_with_421(server: RunningServer) -> None:
@@ -207,6 +245,7 @@ def test_the_smoke_command_passes_against_the_server(server: RunningServer) -> N
     assert completed.returncode == 0, completed.stderr
     assert completed.stdout.startswith("smoke: OK")
     assert "evidence:" in completed.stdout
+    assert "window:" in completed.stdout
     assert server.token not in completed.stdout + completed.stderr
 
 

@@ -12,14 +12,23 @@ import pytest
 
 from adapters.lifecycle_mcp_client.bridge import BackgroundLoop, LifecycleMcpUsageError
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
+from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline
 from devtools.lifecycle_server import LocalLifecycleServer
 from lifecycle_mcp.contract import SCHEMA_VERSION
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.fakes import FakeMessageSearch, FixedClock
-from tests.integration.mcp_doubles import erroring_server, malformed_server, serving, slow_server
+from tests.integration.mcp_doubles import (
+    erroring_server,
+    malformed_server,
+    serving,
+    slow_server,
+    window_server,
+)
+from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.periods import DateWindow
 from truthexpiry.models.verdicts import Status, TruthExpiryRequest, UnverifiedReason
 
 pytestmark = pytest.mark.integration
@@ -57,6 +66,82 @@ def test_a_key_without_records_is_an_empty_answer_not_an_error(
 
 def test_the_catalog_arrives_whole(evidence: McpLifecycleEvidence) -> None:
     assert evidence.catalog() == DEMO.catalog
+
+
+WINDOWS = (
+    RecordSelection.of(DateWindow(date(2024, 1, 1), date(2026, 12, 31))),
+    RecordSelection.of(DateWindow(date.min, date.max), "Report Export", scope={"plan": "starter"}),
+    RecordSelection.of(DateWindow(date(2025, 1, 1), date(2025, 12, 31)), attribute="availability"),
+    RecordSelection.of(DateWindow(date(2030, 1, 1), date(2030, 1, 1))),
+)
+
+
+@pytest.mark.parametrize("selection", WINDOWS)
+def test_a_window_lists_what_the_in_process_evidence_lists(
+    evidence: McpLifecycleEvidence, selection: RecordSelection
+) -> None:
+    assert evidence.records_between(selection) == InProcessLifecycleEvidence(DEMO).records_between(
+        selection
+    )
+
+
+def test_a_server_without_the_window_tool_is_unavailable_evidence() -> None:
+    content = {"schema_version": SCHEMA_VERSION}
+    with serving(malformed_server(content)) as url:
+        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        try:
+            with pytest.raises(EvidenceUnavailableError, match="tool error"):
+                adapter.records_between(WINDOWS[0])
+        finally:
+            adapter.close()
+
+
+def _window(from_date: str, to_date: str, *records: dict[str, object]) -> dict[str, object]:
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "dataset_version": "x",
+        "from_date": from_date,
+        "to_date": to_date,
+        "entity": None,
+        "attribute": None,
+        "scope": {},
+        "records": list(records),
+        "truncated": False,
+        "max_records": 1000,
+    }
+
+
+_OUTSIDE: dict[str, object] = {
+    "record_id": "LC-1",
+    "entity": "report_export",
+    "attribute": "availability",
+    "scope": {"plan": "starter"},
+    "value": "enabled",
+    "state": "SHIPPED",
+    "effective_date": "2027-01-01",
+    "supersedes_record_id": None,
+    "source": "unspecified",
+}
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (_window("2024-01-01", "2026-12-31", _OUTSIDE), "not asked for"),
+        (_window("2024-01-02", "2026-12-31"), "another window"),
+        ({"schema_version": SCHEMA_VERSION, "records": []}, "does not match the contract"),
+    ],
+)
+def test_a_window_answer_that_breaks_the_contract_is_unavailable_evidence(
+    content: dict[str, object], reason: str
+) -> None:
+    with serving(window_server(content)) as url:
+        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        try:
+            with pytest.raises(EvidenceUnavailableError, match=reason):
+                adapter.records_between(WINDOWS[0])
+        finally:
+            adapter.close()
 
 
 def test_one_session_serves_many_lookups(evidence: McpLifecycleEvidence) -> None:

@@ -110,12 +110,16 @@ def test_the_catalog_tool_returns_the_catalog(holder: DatasetHolder) -> None:
     assert CatalogOut.model_validate(result.structured_content) == holder.current.catalog
 
 
-def test_both_tools_are_published_read_only_with_schemas_and_docstrings(
+def test_every_tool_is_published_read_only_with_schemas_and_docstrings(
     holder: DatasetHolder,
 ) -> None:
     tools = {tool.name: tool for tool in listed(holder).tools}
 
-    assert set(tools) == {"get_lifecycle_evidence", "get_claim_catalog"}
+    assert set(tools) == {
+        "get_lifecycle_evidence",
+        "get_claim_catalog",
+        "get_records_effective_between",
+    }
     for tool in tools.values():
         assert tool.annotations is not None
         assert tool.annotations.read_only_hint is True
@@ -126,6 +130,10 @@ def test_both_tools_are_published_read_only_with_schemas_and_docstrings(
         assert not tool.description.startswith(" ")
     properties = tools["get_lifecycle_evidence"].input_schema["properties"]
     assert set(properties) == {"entity", "attribute", "scope"}
+    window = tools["get_records_effective_between"].input_schema
+    assert window["required"] == ["from_date", "to_date"]
+    assert set(window["properties"]) == {"from_date", "to_date", "entity", "attribute", "scope"}
+    assert window["properties"]["from_date"]["format"] == "date"
 
 
 @pytest.mark.parametrize(
@@ -156,7 +164,9 @@ def test_the_scope_limits_are_published_in_the_input_schema(holder: DatasetHolde
     tools = {tool.name: tool for tool in listed(holder).tools}
 
     scope = tools["get_lifecycle_evidence"].input_schema["properties"]["scope"]
+    window_scope = tools["get_records_effective_between"].input_schema["properties"]["scope"]
 
+    assert window_scope["maxProperties"] == scope["maxProperties"]
     assert scope["maxProperties"] == 32
     assert scope["propertyNames"]["maxLength"] == 200
     assert scope["additionalProperties"] == {"type": "string", "minLength": 1, "maxLength": 200}

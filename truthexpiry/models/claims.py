@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from truthexpiry.models.claim_key import Scope
 from truthexpiry.models.messages import MessageRef
 from truthexpiry.models.notices import FallbackReason
+from truthexpiry.models.values import TypedValue
 
 
 class ClaimSource(StrEnum):
@@ -30,6 +31,8 @@ class Claim:
     stated_value: str
     source: ClaimSource
     message: MessageRef | None = None
+    # The value as read, when the extractor has it: spares reading `stated_value` again.
+    typed: TypedValue | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -133,3 +133,11 @@ class TruthExpiryResponse:
     @property
     def message_verdicts(self) -> tuple[Verdict, ...]:
         return tuple(v for v in self.verdicts if v.claim.source == "message")
+
+    def is_about_the_question(self, verdict: Verdict) -> bool:
+        """True when a message's claim is about an attribute the question states or asks about
+        (or the question names no attribute); otherwise it is about a neighbouring attribute of
+        the same topic, shown but not counted as "about this"."""
+        asked = {(v.key.entity, v.key.attribute) for v in self.question_verdicts}
+        asked |= {(a.key.entity, a.key.attribute) for a in self.answers}
+        return not asked or (verdict.key.entity, verdict.key.attribute) in asked

@@ -7,6 +7,7 @@ from datetime import date
 from typing import Protocol
 
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -28,6 +29,14 @@ class LifecycleEvidence(Protocol):
     def catalog(self) -> Catalog: ...
 
     def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]: ...
+
+
+class LifecycleHistory(Protocol):
+    """Lifecycle records by effective date, for questions about changes. Raises
+    `EvidenceUnavailableError` as `LifecycleEvidence` does. A source hands out a bounded number
+    of records at once; the listing says when more matched (`truncated`)."""
+
+    def records_between(self, selection: RecordSelection) -> RecordListing: ...
 
 
 class ClaimExtractor(Protocol):

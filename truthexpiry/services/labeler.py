@@ -21,7 +21,7 @@ Rules (PRODUCT.md):
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 
 from truthexpiry.models.authority import AuthorityPolicy
@@ -29,13 +29,57 @@ from truthexpiry.models.catalog import AttributeInfo
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.values import Comparison
+from truthexpiry.models.values import Comparison, TypedValue
 from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
 from truthexpiry.services.owners import NEVER_OVERRIDES, NO_OWNER_WORD, OwnerWord
 from truthexpiry.services.precedence import Preference, distinct_values, listing, prefer
 from truthexpiry.services.values import compare, read_record_value, read_value, same_value
 
 _NO_AUTHORITY = (UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE)
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """The labeler's decision for one key on one date, without its wording: the current
+    records, their values and the status. `preference` is what a configured source precedence
+    made of a disagreement (a `Preference`, or why it did not decide)."""
+
+    status: Status
+    current: tuple[LifecycleRecord, ...]
+    values: tuple[str, ...]
+    reason: UnverifiedReason | None = None
+    preference: Preference | str = ""
+
+
+def settle(
+    key: ClaimKey,
+    timeline: Sequence[LifecycleRecord],
+    as_of: date,
+    policy: AuthorityPolicy | None = None,
+) -> Settled:
+    """What the records for `key` decide on `as_of`. `timeline` is every record of the key,
+    oldest first (effective date, then record ID). `resolve` explains the same decision."""
+    authoritative = [r for r in timeline if r.is_authoritative_on(as_of)]
+    if not authoritative:
+        reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
+        return Settled(Status.UNVERIFIED, (), (), reason)
+    current = _newest(authoritative, timeline)
+    if not current:
+        return Settled(Status.UNVERIFIED, (), (), UnverifiedReason.INVALID_EVIDENCE)
+    values = distinct_values(current)
+    if len(values) == 1:
+        return Settled(Status.CURRENT, current, (current[0].value,))
+    order = policy.precedence_for(key.entity) if policy else ()
+    preference = prefer(current, order) if order else ""
+    if isinstance(preference, Preference):
+        winners = preference.winners
+        return Settled(Status.CURRENT, winners, (winners[0].value,), preference=preference)
+    return Settled(Status.CONFLICTING, current, values, preference=preference)
+
+
+def timeline_of(records: Iterable[LifecycleRecord]) -> tuple[LifecycleRecord, ...]:
+    """Records oldest first: by effective date, then record ID."""
+    return tuple(sorted(records, key=lambda r: (r.effective_date, r.record_id)))
 
 
 def resolve(
@@ -46,36 +90,29 @@ def resolve(
 ) -> Resolution:
     """What the records for `key` say on `as_of`, independent of any claim and of record order.
     A `policy` with a source precedence for the key's entity may settle a conflict."""
-    timeline = tuple(sorted(records, key=lambda r: (r.effective_date, r.record_id)))
-    authoritative = [r for r in timeline if r.is_authoritative_on(as_of)]
+    timeline = timeline_of(records)
     pending = tuple(r for r in timeline if r.state.is_authoritative and r.effective_date > as_of)
     base = Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED, "")
-    if not authoritative:
-        reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
-        return replace(base, explanation=_no_authority(key, timeline, as_of), reason=reason)
-    current = _newest(authoritative, timeline)
-    if not current:
+    settled = settle(key, timeline, as_of, policy)
+    current, preference = settled.current, settled.preference
+    if settled.reason is UnverifiedReason.INVALID_EVIDENCE:
         explanation = f"The records for {key.canonical} supersede each other in a cycle."
-        return replace(base, explanation=explanation, reason=UnverifiedReason.INVALID_EVIDENCE)
-    values = distinct_values(current)
-    if len(values) == 1:
-        explanation = f"The current value is {values[0]!r} per {_cite_all(current)}."
-        return _settled(base, current, explanation)
-    order = policy.precedence_for(key.entity) if policy else ()
-    preference = prefer(current, order) if order else ""
+        return replace(base, explanation=explanation, reason=settled.reason)
+    if settled.status is Status.UNVERIFIED:
+        return replace(base, explanation=_no_authority(key, timeline, as_of), reason=settled.reason)
+    if settled.status is Status.CONFLICTING:
+        explanation = (
+            f"Authoritative records disagree: {listing(current)}, all effective "
+            f"{current[0].effective_date.isoformat()} and none supersedes another."
+            + (f" {preference}" if preference else "")
+        )
+        conflict = _settled(base, current, explanation)
+        return replace(conflict, current_values=settled.values, status=Status.CONFLICTING)
+    explanation = f"The current value is {current[0].value!r} per {_cite_all(current)}."
     if isinstance(preference, Preference):
-        winners = preference.winners
-        explanation = f"The current value is {winners[0].value!r} per {_cite_all(winners)}."
-        settled = _settled(base, winners, f"{explanation} {preference.note}")
-        return replace(settled, outranked=preference.outranked, note=preference.note)
-    explanation = (
-        f"Authoritative records disagree: {listing(current)}, all effective "
-        f"{current[0].effective_date.isoformat()} and none supersedes another."
-        + (f" {preference}" if preference else "")
-    )
-    return replace(
-        _settled(base, current, explanation), current_values=values, status=Status.CONFLICTING
-    )
+        resolved = _settled(base, current, f"{explanation} {preference.note}")
+        return replace(resolved, outranked=preference.outranked, note=preference.note)
+    return _settled(base, current, explanation)
 
 
 def _settled(
@@ -157,7 +194,8 @@ def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None
     if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
         return _verdict(claim, resolution, resolution.status, resolution.explanation)
     current = resolution.current_values[0]
-    compared = compare(read_value(claim.stated_value, info), read_record_value(current, info))
+    stated = claim.typed or read_value(claim.stated_value, info)
+    compared = compare(stated, read_record_value(current, info))
     if compared.outcome is Comparison.SAME:
         return _verdict(claim, resolution, Status.CURRENT, resolution.explanation)
     if compared.outcome is Comparison.INCOMPARABLE:
@@ -172,7 +210,7 @@ def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None
         f"Stated {claim.stated_value!r}, but the current value is "
         f"{resolution.current_values[0]!r} per {_cite_all(resolution.current)}."
         + (f" {resolution.note}" if resolution.note else "")
-        + _history_note(claim.stated_value, resolution, info)
+        + _history_note(claim.stated_value, stated, resolution, info)
         + _pending_note(resolution.pending)
     )
     return _verdict(claim, resolution, Status.SUPERSEDED, explanation)
@@ -223,8 +261,9 @@ def _cite_all(records: Iterable[LifecycleRecord]) -> str:
     return " and ".join(r.cite() for r in records)
 
 
-def _history_note(stated: str, resolution: Resolution, info: AttributeInfo | None) -> str:
-    value = read_value(stated, info)
+def _history_note(
+    stated: str, value: TypedValue, resolution: Resolution, info: AttributeInfo | None
+) -> str:
     earlier = [
         r
         for r in resolution.timeline

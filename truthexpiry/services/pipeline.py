@@ -75,12 +75,7 @@ class TruthExpiryPipeline:
 
 
 def _on_topic(extraction: Extraction) -> tuple[Claim, ...]:
-    """Message claims about what the question is about: the attributes it states or asks about,
-    else the entities it names. A question about nothing we know gets a notice, not verdicts on
-    whatever the search happened to find; one about the seat limit is not answered with the
-    same product's rate limit."""
-    focus = {(c.entity, c.attribute) for c in extraction.question_claims}
-    focus |= {(q.entity, q.attribute) for q in extraction.value_queries}
-    if focus:
-        return tuple(c for c in extraction.message_claims if (c.entity, c.attribute) in focus)
+    """Message claims about what the question mentioned: a question about nothing we know gets
+    a notice, not verdicts on whatever the search happened to find. Claims about a neighbouring
+    attribute of the same entity are kept, and the replies count them apart."""
     return tuple(c for c in extraction.message_claims if c.entity in extraction.topics)

@@ -18,6 +18,7 @@ from truthexpiry.services.extraction.text import Kind, Token
 from truthexpiry.services.stopwords import STOPWORDS
 from truthexpiry.services.value_forms import clock, day_of_year, money, on_date, quantity
 from truthexpiry.services.value_words import (
+    AMOUNT_WORDS,
     ARTICLES_AS_ONE,
     CURRENCIES,
     CURRENCY_SYMBOLS,
@@ -43,7 +44,7 @@ _YEAR = re.compile(r"^(19|20)\d\d$")
 
 # Words a value may start with: months, times, currencies, number words, "a"/"an"/"half".
 _WORD_STARTS = frozenset(
-    (*MONTHS, *TIME_WORDS, *CURRENCIES, *NUMBER_WORDS, *ARTICLES_AS_ONE, "half")
+    (*MONTHS, *TIME_WORDS, *CURRENCIES, *NUMBER_WORDS, *ARTICLES_AS_ONE, *AMOUNT_WORDS, "half")
 )
 
 
@@ -111,6 +112,8 @@ def _number_words_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
 def _measure_at(
     tokens: list[Token], i: int, known: frozenset[str], whole: bool
 ) -> ValueSpan | None:
+    if tokens[i].text in AMOUNT_WORDS:
+        return ValueSpan(i, i + 1, quantity(Decimal(AMOUNT_WORDS[tokens[i].text]), None))
     found = number_at(tokens, i)
     if found is None:
         return _one_unit_at(tokens, i)

@@ -22,7 +22,7 @@ _ENABLED_WORDS = (
 )
 _DISABLED_WORDS = (
     "disabled disable unavailable off removed inactive unsupported discontinued deactivated "
-    "excluded withdrawn banned prohibited forbidden scrapped retired dropped suspended "
+    "excluded withdrawn banned prohibited forbidden scrapped retired dropped suspended lost "
     "no false"
 )
 POLARITY_WORDS: dict[str, str] = {
@@ -224,6 +224,8 @@ MONTHS: dict[str, int] = {
     )
     for name in names.split()
 }
+# Amounts said in words: "changes are free" costs nothing, in any currency.
+AMOUNT_WORDS: dict[str, int] = {"free": 0}
 # Times of day said in words, in minutes after midnight.
 TIME_WORDS: dict[str, int] = {"noon": 720, "midday": 720, "midnight": 0}
 MERIDIEM: dict[str, int] = {"am": 0, "a.m": 0, "pm": 12, "p.m": 12}

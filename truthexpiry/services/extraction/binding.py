@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from truthexpiry.models.catalog import AttributeInfo
 from truthexpiry.models.values import TypedValue, ValueType
@@ -36,7 +36,7 @@ class Binding:
     scope: dict[str, list[str]] = field(default_factory=dict)
 
     def with_scope(self, scope: dict[str, list[str]]) -> Binding:
-        return replace(self, scope=scope)
+        return Binding(self.pair, self.found, self.value, self.unique, self.anchor, self.fit, scope)
 
 
 @dataclass(frozen=True, slots=True)

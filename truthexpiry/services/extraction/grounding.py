@@ -143,7 +143,9 @@ class _Grounder:
             if value is None:
                 raise _UngroundedError(DropReason.NOT_IN_ONE_SENTENCE)
             source = ClaimSource.QUESTION if item.ref is None else ClaimSource.MESSAGE
-            claims.append(Claim(info.entity, info.attribute, scope, value, source, item.ref))
+            claims.append(
+                Claim(info.entity, info.attribute, scope, value.text, source, item.ref, typed=value)
+            )
         return claims
 
     def value_query(self, query: ProposedValueQuery) -> ValueQuery:

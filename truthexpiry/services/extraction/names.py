@@ -19,6 +19,7 @@ from truthexpiry.services.extraction.vocabulary import VocabularyIndex, stem
 from truthexpiry.services.value_words import NAME_SYNONYMS
 
 Pair = tuple[str, str]
+_WHOLE = 2  # the strength of a whole name or alias
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +90,14 @@ def _anywhere(_: int) -> bool:
 
 
 def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
-    scoped = {i for m in find_phrases(tokens, index.scope_table) for i in range(m.start, m.end)}
-    anchors, dropped = _entity_anchors(tokens, index, scoped)
+    # One word of a longer name is weaker than a scope value or a value ("group 1").
+    spoken_for = {
+        i
+        for table in (index.scope_table, index.value_table)
+        for m in find_phrases(tokens, table)
+        for i in range(m.start, m.end)
+    }
+    anchors, dropped = _entity_anchors(tokens, index, spoken_for)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
     # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`.
@@ -142,7 +149,8 @@ def _entity_anchors(
     tokens: list[Token], index: VocabularyIndex, scoped: set[int]
 ) -> tuple[list[Anchor], set[int]]:
     """The entity names, and the places of names that cancel each other out. One word of a
-    longer name is weaker than a scope value: "fraud return" is a report type."""
+    longer name yields to the scope values and values at `scoped`: "fraud return" is a report
+    type."""
     anchors: list[Anchor] = []
     dropped: set[int] = set()
     for match in find_phrases(tokens, index.entity_table):
@@ -157,10 +165,19 @@ def _entity_anchors(
         previous = anchors[-1] if anchors else None
         if previous and previous.entity == anchor.entity:
             continue  # the same entity again belongs to the same statement
-        if previous and previous.end == anchor.start and previous.strength + anchor.strength < 4:
-            anchors.pop()  # "data export": two partial names side by side name neither
-            dropped.update(range(previous.start, anchor.end))
-            continue
+        if previous and previous.end == anchor.start:
+            if max(previous.strength, anchor.strength) < _WHOLE:
+                anchors.pop()  # "data export": two partial names side by side name neither
+                dropped.update(range(previous.start, anchor.end))
+                continue
+            if min(previous.strength, anchor.strength) == 0:
+                # "probation period": one word of another name beside a whole name is a word
+                # about the whole one
+                if anchor.strength == 0:
+                    dropped.update(range(anchor.start, anchor.end))
+                    continue
+                anchors.pop()
+                dropped.update(range(previous.start, previous.end))
         anchors.append(anchor)
     return anchors, dropped
 

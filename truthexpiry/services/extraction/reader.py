@@ -10,11 +10,12 @@ than guessed; `readings` keeps the alternatives for checking a language model's 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import product
 
 from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.values import TypedValue, ValueType
 from truthexpiry.services.extraction.binding import Binding, accepts, bind
 from truthexpiry.services.extraction.names import Anchor, Names, find_names
 from truthexpiry.services.extraction.scopes import ScopeFinder
@@ -35,7 +36,7 @@ class Statement:
     entity: str
     attribute: str | None  # None when the attribute could not be told apart
     scopes: tuple[Scope, ...]  # one per combination of stated scope values; () if none stated
-    value: str | None  # canonical stated value; None when none was stated
+    value: TypedValue | None  # the stated value; None when none was stated
     asks_value: bool  # the sentence is a question or a request for the value
 
 
@@ -54,11 +55,13 @@ def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
     for anchor in names.anchors:
         if anchor.entity in spoken or anchor.entity in silenced:
             continue
-        spoken.add(anchor.entity)
         attribute = names.named_attribute(anchor.entity, index)
         pair = (anchor.entity, attribute or "")
-        scope_sets = _combinations(scopes.for_query(pair)) if attribute else ()
-        statements.append(Statement(anchor.entity, attribute, scope_sets, None, asks))
+        stated = scopes.for_query(pair) if attribute else {}
+        if anchor.strength == 0 and not stated:
+            continue  # one word in passing ("is the canteen open?") names no topic alone
+        spoken.add(anchor.entity)
+        statements.append(Statement(anchor.entity, attribute, _combinations(stated), None, asks))
     return statements
 
 
@@ -134,8 +137,17 @@ def _stated(
         settled = _settle(group)
         if settled and settled[0].value is not None:
             scope_sets = _combinations(settled[0].scope)
-            statements.append(Statement(pair[0], pair[1], scope_sets, settled[0].value.text, False))
+            statements.append(Statement(pair[0], pair[1], scope_sets, settled[0].value, False))
     return statements
+
+
+def _strong(bindings: list[Binding], clause_of: Callable[[int], int]) -> list[Binding]:
+    """A modal ("can", "has") counts only where its clause says nothing else about its name:
+    "can people work remotely 4 days a week?" is about the days, not about being allowed."""
+    said = {(b.anchor, clause_of(b.found.start)) for b in bindings if not b.found.weak}
+    return [
+        b for b in bindings if not (b.found.weak and (b.anchor, clause_of(b.found.start)) in said)
+    ]
 
 
 def _scoped(bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex) -> list[Binding]:
@@ -144,7 +156,7 @@ def _scoped(bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
     the present one wins; values side by side in the present keep their own ("5, EU is 3")."""
     scoped = [
         b.with_scope(scopes.for_value(b.pair, b.found.start, b.anchor))
-        for b in bindings
+        for b in _strong(bindings, scopes.clause_of)
         if b.value is not None
     ]
     completed = []
@@ -176,7 +188,7 @@ def _settle(group: list[Binding]) -> list[Binding]:
     """One value per attribute and scope: a value whose unit fits over one that does not
     ("€15,000 ... that 12k payment"), a present one over a past one ("was 30, now 45"), any
     word over a modal ("can"). Nothing when the values left still disagree."""
-    group = [b for b in group if not b.found.weak] or group
+    group = [b for b in group if not b.found.weak] or group  # a modal yields to any word
     best = max(b.fit for b in group)
     group = [b for b in group if b.fit == best]
     for pool in (group, [b for b in group if b.found.tense != "past"]):

@@ -75,7 +75,15 @@ def _claims(
 ) -> list[Claim]:
     assert statement.value is not None
     return [
-        Claim(statement.entity, attribute, scope, statement.value, source, ref)
+        Claim(
+            statement.entity,
+            attribute,
+            scope,
+            statement.value.text,
+            source,
+            ref,
+            typed=statement.value,
+        )
         for scope in statement.scopes or ((),)
     ]
 

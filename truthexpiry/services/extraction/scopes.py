@@ -23,6 +23,8 @@ from truthexpiry.services.value_words import CLAUSE_BREAKS, MONTHS
 Pair = tuple[str, str]
 _SCOPE_BEFORE = frozenset({"on", "for", "in", "at", "the"})
 _JOINERS = frozenset({"and", "or"})
+# Nouns for the people a scope value groups: "Diamond members", "Enterprise customers".
+_GROUP_NOUNS = frozenset("member customer user subscriber account employee client".split())
 _MIN_ABBREVIATION = 3
 _YEAR_DIGITS = 4
 _Mention = tuple[int, int, list[tuple[str, str]]]
@@ -35,6 +37,7 @@ class ScopeFinder:
         self._mentions: list[_Mention] = [
             (m.start, m.end, index.scopes[m.phrase])
             for m in find_phrases(tokens, index.scope_table, taken)
+            if not _year_of_a_date(tokens, m.start, m.end)
         ]
         self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
         self._names = taken
@@ -115,13 +118,21 @@ class ScopeFinder:
     def _with_unknown(
         self, keys: dict[str, tuple[str, ...]], stated: dict[str, list[str]], clauses: set[int]
     ) -> dict[str, list[str]]:
-        missing = [k for k, values in keys.items() if k not in stated and GLOBAL not in values]
-        if len(missing) != 1:
-            return stated
-        unknown = self._abbreviated(keys[missing[0]], clauses) or self._unknown_value(
-            missing[0], clauses
-        )
-        return {**stated, missing[0]: [unknown]} if unknown else stated
+        """Fill a key the sentence does not state from a word it does not know: a key that
+        would be missing from an abbreviation ("dev", "US") or a name where a scope value stands
+        ("on Basic"); a key that defaults to `global` only from a name said as one of its kind
+        ("the Diamond tier", "Diamond members")."""
+        unstated = [k for k in keys if k not in stated]
+        missing = [k for k in unstated if GLOBAL not in keys[k]]
+        if len(missing) == 1:
+            key = missing[0]
+            found = self._abbreviated(keys[key], clauses) or self._unknown_value(key, clauses)
+            return {**stated, key: [found]} if found else stated
+        if len(unstated) == 1 and not missing:
+            key = unstated[0]
+            found = self._unknown_value(key, clauses, named_kind_only=True)
+            return {**stated, key: [found]} if found else stated
+        return stated
 
     def _abbreviated(self, values: tuple[str, ...], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
@@ -129,16 +140,21 @@ class ScopeFinder:
         for i, token in enumerate(self._tokens):
             if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
                 continue
-            if len(token.key) < _MIN_ABBREVIATION or not self._unknown_word(token):
+            shouted = token.upper and token.key.isalpha()  # "US" for `usa`, even if a word
+            if not shouted and (
+                len(token.key) < _MIN_ABBREVIATION or not self._unknown_word(token)
+            ):
                 continue
             found = [v for v in values if v != GLOBAL and v.startswith(token.key)]
             if len(found) == 1:
                 return found[0]
         return None
 
-    def _unknown_value(self, key: str, clauses: set[int]) -> str | None:
-        """`on Basic`, `for the Gold tier`: a word no vocabulary knows, where a scope value
-        would stand."""
+    def _unknown_value(
+        self, key: str, clauses: set[int], *, named_kind_only: bool = False
+    ) -> str | None:
+        """`on Basic`, `for the Gold tier`, `Diamond members`: a word no vocabulary knows,
+        where a scope value would stand."""
         tokens = self._tokens
         for i, token in enumerate(tokens):
             if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
@@ -147,7 +163,10 @@ class ScopeFinder:
                 continue
             before = tokens[i - 1].key if i > 0 else ""
             after = tokens[i + 1].key if i + 1 < len(tokens) else ""
-            if after == key or (token.capital and i > 0 and before in _SCOPE_BEFORE):
+            kind = after == key or (token.capital and after in _GROUP_NOUNS)
+            if kind or (
+                not named_kind_only and token.capital and i > 0 and before in _SCOPE_BEFORE
+            ):
                 try:
                     return normalise_scope_value(token.text)
                 except InvalidClaimKeyError:
@@ -182,6 +201,16 @@ def _clauses(tokens: list[Token], mentions: list[_Mention]) -> list[int]:
             clause += 1
         ids.append(clause)
     return ids
+
+
+def _year_of_a_date(tokens: list[Token], start: int, end: int) -> bool:
+    """`2026` in "Dec 5, 2026" or "5 December 2026" is the date's year, not a scope value."""
+    if end - start != 1 or not (tokens[start].key.isdigit() and len(tokens[start].key) == 4):
+        return False
+    before = [t.key for t in tokens[max(start - 3, 0) : start]]
+    return bool(before) and (
+        before[-1] in MONTHS or (before[-1] == "," and len(before) == 3 and before[0] in MONTHS)
+    )
 
 
 def _inside_date(tokens: list[Token], i: int) -> bool:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from truthexpiry.models.catalog import AttributeInfo
 from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.values import Comparison
+from truthexpiry.models.values import Comparison, TypedValue
 from truthexpiry.services.extraction.binding import Binding
 from truthexpiry.services.extraction.names import find_names
 from truthexpiry.services.extraction.reader import query_scopes, readings
@@ -30,7 +30,7 @@ class CitedText:
         self._sentences = sentences(text)
         self._readings: list[list[Binding]] | None = None
 
-    def supported_value(self, info: AttributeInfo, stated: str, scope: Scope) -> str | None:
+    def supported_value(self, info: AttributeInfo, stated: str, scope: Scope) -> TypedValue | None:
         """The canonical value, when one sentence states `stated` for `info` in `scope`."""
         pair = (info.entity, info.attribute)
         wanted = self._index.values.get(phrase_key(stated), {}).get(pair) or read_value(
@@ -43,7 +43,7 @@ class CitedText:
                 if not _same_scope(binding.scope, scope):
                     continue
                 if compare(binding.value, wanted).outcome is Comparison.SAME:
-                    return binding.value.text
+                    return binding.value
         return None
 
     def asks_about(self, info: AttributeInfo, scope: Scope) -> bool:

@@ -59,6 +59,7 @@ class Token:
     key: str
     kind: Kind
     capital: bool = False  # written with a capital letter first
+    upper: bool = False  # written in capitals: "US", "EMEA"
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,7 +106,7 @@ def tokenize(chunk: str) -> list[Token]:
 def _word_tokens(word: str) -> list[Token]:
     lower = word.lower()
     if lower.isalpha():  # the common case: a plain word
-        return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper())]
+        return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
     rate = _NUMBER_PER_WORD.match(lower)
     if rate:  # "45/day", "28p/km": a number, "per", a unit
         return [
@@ -117,7 +118,11 @@ def _word_tokens(word: str) -> list[Token]:
     if match and (match[2] or match[3] in _GLUED_WORDS):
         unit = match[2] or match[3]
         return [Token(match[1], match[1], Kind.NUMBER), Token(unit, singular(unit), Kind.WORD)]
-    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper())]
+    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+
+
+def _shouted(word: str) -> bool:
+    return len(word) > 1 and word.isupper()
 
 
 def phrase_key(text: str) -> str:

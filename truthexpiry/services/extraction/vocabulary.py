@@ -9,6 +9,7 @@ both on its own ("visitor cap"). Enumerated values are matched by their words an
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -27,6 +28,8 @@ from truthexpiry.services.value_words import (
 from truthexpiry.services.values import read_value
 
 K = TypeVar("K")
+_NUMBERED = re.compile(r"^([a-z]+)([ _-]?)(\d+)$")
+_SERIES_LENGTH = 21
 
 # Words that never identify an entity on their own, even when only one name contains them:
 # function words, units ("days" in "14 days" is not `same_day_delivery`), values and numbers.
@@ -153,9 +156,7 @@ def _entity_phrases(
         complete = [m for m in matches if m.complete]
         if complete:
             phrases[phrase] = complete
-        elif len(phrase.split()) > 1 or (
-            len(matches) == 1 and phrase not in WEAK_WORDS and phrase not in other_words
-        ):
+        elif _names_alone(phrase, len(matches), other_words):
             phrases[phrase] = matches
     return phrases
 
@@ -171,6 +172,15 @@ def _owners(words: Mapping[K, frozenset[str]]) -> dict[str, frozenset[K]]:
         for word in stems:
             owners[word].add(owner)
     return {word: frozenset(found) for word, found in owners.items()}
+
+
+def _names_alone(phrase: str, owners: int, other_words: set[str] | frozenset[str]) -> bool:
+    """A part of a name counts when it is two words or more, at least one of its own ("in
+    the" names nothing), or one word only one entity has that is no other kind of word."""
+    words = phrase.split()
+    if len(words) > 1:
+        return not set(words) <= WEAK_WORDS
+    return owners == 1 and phrase not in WEAK_WORDS and phrase not in other_words
 
 
 def _attribute(info: AttributeInfo) -> AttributeVocabulary:
@@ -204,11 +214,26 @@ def _value_phrases(catalog: Catalog) -> dict[str, dict[Pair, TypedValue]]:
             continue
         for token in info.value_tokens:
             phrases[phrase_key(token)][pair] = TypedValue(ValueType.ENUMERATION, token)
+        for phrase, spelling in _numbered(info.value_tokens).items():
+            phrases[phrase].setdefault(pair, TypedValue(ValueType.ENUMERATION, spelling))
         for token, aliases in info.value_aliases.items():
             meaning = _meaning(info, token)
             for alias in aliases:
                 phrases[phrase_key(alias)].setdefault(pair, meaning)
     return {phrase: dict(owners) for phrase, owners in phrases.items() if phrase}
+
+
+def _numbered(tokens: tuple[str, ...]) -> dict[str, str]:
+    """Values numbered in one series (`group_2`, `group_3`) name the others in it too: "group 1"
+    is `group_1`, spelled as the records spell the series."""
+    series = {_NUMBERED.match(t) for t in tokens}
+    if not tokens or None in series:
+        return {}
+    shapes = {(m[1], m[2]) for m in series if m}
+    if len(shapes) != 1:
+        return {}
+    word, joiner = shapes.pop()
+    return {f"{phrase_key(word)} {n}": f"{word}{joiner}{n}" for n in range(_SERIES_LENGTH)}
 
 
 def _meaning(info: AttributeInfo, token: str) -> TypedValue:

@@ -1,0 +1,200 @@
+"""Change questions on a 100k-record dataset: how long our own code takes to answer them.
+
+The dataset is generated with histories spread over five years (`dated_records`): a first value,
+then changes at random later dates (re-enables among them), now and then a same-day conflict,
+and a PLANNED record ahead. Each question is read by the time reader; its window's records are
+listed from the repository (in process, as the worker's offline evidence does), every record of
+each listed key is looked up, and transitions (or upcoming changes, or a period verdict) are
+computed by the labeler. Two figures per question, median and p99 over the rounds:
+
+- domain: reading the question and the computation from the window's records (`transitions`,
+  `upcoming`, `judge_period`), given the histories: the target is under 50 ms;
+- in process: the same, plus listing the window and looking up each key's history.
+
+A window that holds more records than a listing hands out (1000) is cut at 1000, as over MCP.
+Run: `python -m bench.changes [--records N] [--rounds N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+from datetime import date, timedelta
+from typing import Any
+
+from adapters.offline.evidence import InProcessLifecycleEvidence
+from bench.stats import median, p99
+from lifecycle_mcp.dataset import parse_dataset
+from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.claims import Claim, ClaimSource
+from truthexpiry.models.periods import TimeQuestion, TimeReading
+from truthexpiry.services.change_evidence import WindowEvidence, window_evidence
+from truthexpiry.services.changes import judge_period, transitions, upcoming
+from truthexpiry.services.extraction.time_phrases import read_time
+
+AS_OF = date(2026, 6, 30)
+TARGET_MS = 50.0
+ATTRIBUTES = ("availability", "rate_limit", "retention", "max_seats", "sso")
+PLANS = tuple(f"plan_{n}" for n in range(10))
+VALUES = {
+    "availability": ("enabled", "disabled"),
+    "rate_limit": ("100 requests", "50 requests", "200 requests"),
+    "retention": ("30 days", "90 days", "365 days"),
+    "max_seats": ("5", "10", "25"),
+    "sso": ("on", "off"),
+}
+# (question, entity, attribute, scope): what the pipeline would read from the question's names.
+Case = tuple[str, str | None, str | None, dict[str, str]]
+QUESTIONS: tuple[Case, ...] = (
+    ("What changed for plan_3 since October?", None, None, {"plan": "plan_3"}),
+    ("What changed recently?", None, None, {}),
+    ("What changed over the past two years?", None, None, {}),
+    ("Any changes to the rate limit this year?", None, "rate_limit", {}),
+    ("What changed for feature_00042 in the last two years?", "feature_00042", None, {}),
+    ("What's coming for plan_7 next month?", None, None, {"plan": "plan_7"}),
+    ("Is anything planned?", None, None, {}),
+    ("Was availability on for feature_00042 plan_3 in March 2025?", "feature_00042", "availability",
+     {"plan": "plan_3"}),
+)  # fmt: skip
+
+
+def dated_records(count: int, seed: int = 7) -> list[dict[str, Any]]:
+    """About `count` records: per key a first value in 2021-2022, one to four changes at random
+    later dates (values cycle, so on/off/on happens), a same-day conflict in one key of 25, and
+    a PLANNED record after the as-of date in one key of 3."""
+    rng = random.Random(seed)
+    records: list[dict[str, Any]] = []
+    n = 0
+    while len(records) < count:
+        attribute = ATTRIBUTES[n % len(ATTRIBUTES)]
+        base = {
+            "entity": f"feature_{n // (len(ATTRIBUTES) * len(PLANS)):05d}",
+            "attribute": attribute,
+            "scope": {"plan": PLANS[(n // len(ATTRIBUTES)) % len(PLANS)]},
+        }
+        records += _history(rng, n, base, VALUES[attribute])
+        n += 1
+    return records[:count]
+
+
+def _history(
+    rng: random.Random, n: int, base: dict[str, Any], values: tuple[str, ...]
+) -> list[dict[str, Any]]:
+    day = date(2021, 1, 1) + timedelta(days=rng.randrange(730))
+    history: list[dict[str, Any]] = []
+    for step in range(rng.randint(2, 5)):
+        history.append(
+            {**base, "record_id": f"D-{n}-{step}", "value": values[step % len(values)],
+             "state": "SHIPPED", "effective_date": day.isoformat(),
+             "supersedes_record_id": f"D-{n}-{step - 1}" if step else None}
+        )  # fmt: skip
+        day += timedelta(days=rng.randrange(30, 500))
+    if n % 25 == 0:  # a record on the same day as the last, with another value, linking nothing
+        last = history[-1]
+        other = values[(values.index(last["value"]) + 1) % len(values)]
+        history.append({**last, "record_id": f"D-{n}-x", "value": other})
+        history[-1]["supersedes_record_id"] = None
+    if n % 3 == 0:
+        ahead = AS_OF + timedelta(days=rng.randrange(1, 200))
+        history.append(
+            {**base, "record_id": f"D-{n}-p", "value": values[0], "state": "PLANNED",
+             "effective_date": ahead.isoformat(), "supersedes_record_id": history[-1]["record_id"]}
+        )  # fmt: skip
+    return history
+
+
+def answer(
+    reading: TimeReading,
+    histories: dict[ClaimKey, tuple[Any, ...]],
+    key: ClaimKey | None,
+) -> int:
+    """The domain computation for one question; returns how many items the answer lists."""
+    if reading.kind is TimeQuestion.CHANGES:
+        return len(transitions(histories, reading.window))
+    if reading.kind is TimeQuestion.UPCOMING:
+        return len(upcoming(histories, reading.window, AS_OF))
+    assert key is not None
+    claim = Claim(key.entity, key.attribute, key.scope, "enabled", ClaimSource.QUESTION)
+    judged = judge_period(claim, key, histories.get(key, ()), reading.window, AS_OF)
+    return 1 + len(judged.changes)
+
+
+def measure(count: int, rounds: int) -> list[dict[str, Any]]:
+    document = {"dataset_version": f"changes-{count}", "records": dated_records(count)}
+    repository = LifecycleRecordRepository(parse_dataset(document).records, f"changes-{count}")
+    evidence = InProcessLifecycleEvidence(repository)
+    return [_one(case, evidence, rounds) for case in QUESTIONS]
+
+
+def _one(case: Case, evidence: InProcessLifecycleEvidence, rounds: int) -> dict[str, Any]:
+    question, entity, attribute, scope = case
+    key = ClaimKey.of(entity, attribute, scope) if entity and attribute else None
+    domain: list[float] = []
+    whole: list[float] = []
+    reading = read_time(question, AS_OF)
+    assert reading is not None, question
+    for _ in range(rounds + 1):  # the first round builds the date index and warms caches
+        started = time.perf_counter()
+        reading = read_time(question, AS_OF) or reading
+        read = time.perf_counter()
+        found = _evidence(reading, evidence, case)
+        fetched = time.perf_counter()
+        items = answer(reading, found.histories, key)
+        done = time.perf_counter()
+        domain.append((read - started + done - fetched) * 1000)
+        whole.append((done - started) * 1000)
+    return {
+        "question": question,
+        "kind": reading.kind.value,
+        "window": f"{reading.window.start} .. {reading.window.end}",
+        "listed": len(found.listing.records),
+        "truncated": found.listing.truncated,
+        "keys": len(found.histories),
+        "items": items,
+        "domain_median_ms": median(domain[1:]),
+        "domain_p99_ms": p99(domain[1:]),
+        "in_process_median_ms": median(whole[1:]),
+        "in_process_p99_ms": p99(whole[1:]),
+    }
+
+
+def _evidence(
+    reading: TimeReading, evidence: InProcessLifecycleEvidence, case: Case
+) -> WindowEvidence:
+    """The window's records, or for a claim judged as of a period its key's whole history."""
+    _, entity, attribute, scope = case
+    if reading.kind is TimeQuestion.AS_OF and entity and attribute:
+        key = ClaimKey.of(entity, attribute, scope)
+        listing = RecordListing(RecordSelection.of(reading.window, entity, attribute, scope), ())
+        return WindowEvidence(listing, {key: tuple(evidence.lookup(key))})
+    selection = RecordSelection.of(reading.window, entity, attribute, scope)
+    return window_evidence(evidence, evidence, selection)
+
+
+def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=100_000)
+    parser.add_argument("--rounds", type=int, default=30)
+    args = parser.parse_args(argv)
+    results = measure(args.records, args.rounds)
+    print(f"change questions on {args.records:,} records, as of {AS_OF}, {args.rounds} rounds")
+    for r in results:
+        cut = " (cut at 1000)" if r["truncated"] else ""
+        print(f"  {r['question']}")
+        print(
+            f"    {r['kind']} {r['window']}: {r['listed']} records{cut}, {r['keys']} keys, "
+            f"{r['items']} listed in the answer"
+        )
+        print(
+            f"    domain {r['domain_median_ms']:.2f} / {r['domain_p99_ms']:.2f} ms, "
+            f"in process {r['in_process_median_ms']:.2f} / {r['in_process_p99_ms']:.2f} ms "
+            f"(median / p99; target: domain < {TARGET_MS:g} ms)"
+        )
+    return results
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,130 @@
+"""Change questions: which records to list, the listing, and what the labeler makes of them
+(transitions, changes still to come, a verdict for a period)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+
+from truthexpiry.models.claim_key import ClaimKey, Scope, normalise_identifier, normalise_scope
+from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.verdicts import Status, Verdict
+
+
+@dataclass(frozen=True, slots=True)
+class RecordSelection:
+    """Records whose effective date falls in `window`, optionally of one entity and attribute,
+    and of the scopes that include every pair in `scope` ({"plan": "starter"} selects
+    `plan=starter|region=global` too). Build with `RecordSelection.of` so every part is
+    canonical."""
+
+    window: DateWindow
+    entity: str | None = None
+    attribute: str | None = None
+    scope: Scope = ()
+
+    @classmethod
+    def of(
+        cls,
+        window: DateWindow,
+        entity: str | None = None,
+        attribute: str | None = None,
+        scope: Mapping[str, str] | None = None,
+    ) -> RecordSelection:
+        """Raises `InvalidClaimKeyError` for a name that cannot be canonicalised."""
+        return cls(
+            window,
+            normalise_identifier(entity) if entity is not None else None,
+            normalise_identifier(attribute) if attribute is not None else None,
+            normalise_scope(scope or {}),
+        )
+
+    def matches(self, record: LifecycleRecord) -> bool:
+        key = record.key
+        return (
+            record.effective_date in self.window
+            and (self.entity is None or key.entity == self.entity)
+            and (self.attribute is None or key.attribute == self.attribute)
+            and all(pair in key.scope for pair in self.scope)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class RecordListing:
+    """The selected records in any state, oldest first (effective date, then record ID).
+    `truncated`: more records matched than the source hands out at once; narrow the window or
+    name an entity to see them all."""
+
+    selection: RecordSelection
+    records: tuple[LifecycleRecord, ...]
+    truncated: bool = False
+
+    def claim_keys(self) -> tuple[ClaimKey, ...]:
+        """The claim keys of the listed records, each once, in order of first appearance."""
+        return tuple(dict.fromkeys(r.key for r in self.records))
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """The current value of `key` changed on `effective_date`, as the labeler resolves it.
+
+    `from_values` is what was current the day before (empty: nothing was authoritative yet),
+    `to_values` what is current from that day (two or more when records conflict, `status`
+    CONFLICTING). `records` are the newest authoritative records from that day: the ones that
+    made the new value current.
+    """
+
+    key: ClaimKey
+    effective_date: date
+    from_values: tuple[str, ...]
+    to_values: tuple[str, ...]
+    records: tuple[LifecycleRecord, ...]
+    status: Status
+    from_status: Status
+
+    @property
+    def record_ids(self) -> tuple[str, ...]:
+        return tuple(r.record_id for r in self.records)
+
+    @property
+    def record_id(self) -> str | None:
+        """The record that made the new value current: the first (by ID) of those effective on
+        the day of the change, else of the current records; None when none is current."""
+        dated = [r.record_id for r in self.records if r.effective_date == self.effective_date]
+        chosen = dated or list(self.record_ids)
+        return min(chosen) if chosen else None
+
+
+@dataclass(frozen=True, slots=True)
+class UpcomingChange:
+    """A record that may change `key` after the as-of date: never authoritative yet.
+
+    `current_values` is what the labeler says is current on the as-of date (empty when nothing
+    is). A SHIPPED or EFFECTIVE record takes effect on its date (`takes_effect`); a PLANNED one
+    is a plan and takes effect only if it ships (`takes_effect` is None).
+    """
+
+    key: ClaimKey
+    record: LifecycleRecord
+    current_values: tuple[str, ...]
+
+    @property
+    def takes_effect(self) -> date | None:
+        return self.record.effective_date if self.record.state.is_authoritative else None
+
+    @property
+    def planned(self) -> bool:
+        return self.record.state is LifecycleState.PLANNED
+
+
+@dataclass(frozen=True, slots=True)
+class PeriodVerdict:
+    """A claim judged for a period: `verdict` as of `judged_on` (the period's last day, or the
+    as-of date when the period includes it), and the changes of its key inside the period."""
+
+    verdict: Verdict
+    period: DateWindow
+    judged_on: date
+    changes: tuple[Transition, ...]
