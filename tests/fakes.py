@@ -92,12 +92,19 @@ class FakeClaimExtractor:
 
     extraction: Extraction = field(default_factory=Extraction)
     calls: int = 0
+    earlier_counts: list[int] = field(default_factory=list)  # how many earlier questions came
 
     def extract(
-        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+        self,
+        question: str,
+        messages: Sequence[SearchMessage],
+        catalog: Catalog,
+        *,
+        earlier: Sequence[str] = (),
     ) -> Extraction:
         del question, messages, catalog
         self.calls += 1
+        self.earlier_counts.append(len(earlier))
         return self.extraction
 
 

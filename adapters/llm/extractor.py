@@ -62,6 +62,27 @@ class PydanticAiClaimExtractor:
         self.fallbacks: ReasonCounts[FallbackReason] = ReasonCounts()
 
     def extract(
+        self,
+        question: str,
+        messages: Sequence[SearchMessage],
+        catalog: Catalog,
+        *,
+        earlier: Sequence[str] = (),
+    ) -> Extraction:
+        """In a thread (`earlier` given), the question's own part is read by the rules, which
+        complete a follow-up from the earlier questions; the model reads the messages."""
+        if earlier:
+            thread = self._fallback.extract(question, (), catalog, earlier=earlier)
+            found = self._extract("", messages, catalog)
+            return replace(
+                found,
+                question_claims=thread.question_claims,
+                value_queries=thread.value_queries,
+                topics=thread.topics,
+            )
+        return self._extract(question, messages, catalog)
+
+    def _extract(
         self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
     ) -> Extraction:
         evidence = Evidence(question, messages)

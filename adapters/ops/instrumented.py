@@ -76,8 +76,15 @@ class TimedExtractor:
         self._metrics = metrics
 
     def extract(
-        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+        self,
+        question: str,
+        messages: Sequence[SearchMessage],
+        catalog: Catalog,
+        *,
+        earlier: Sequence[str] = (),
     ) -> Extraction:
         return _timed(
-            self._metrics, Port.EXTRACTION, lambda: self._inner.extract(question, messages, catalog)
+            self._metrics,
+            Port.EXTRACTION,
+            lambda: self._inner.extract(question, messages, catalog, earlier=earlier),
         )

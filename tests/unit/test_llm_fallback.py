@@ -15,7 +15,14 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from listeners.views.notices import notice_text
-from tests.scripted_llm import answer, evidence_sent, extractor, reply, rules_model
+from tests.scripted_llm import (
+    answer,
+    evidence_sent,
+    extractor,
+    reply,
+    rules_model,
+    rules_proposals,
+)
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
@@ -166,3 +173,27 @@ def test_the_request_carries_opaque_evidence_ids_and_no_lifecycle_records(
     assert "Priya" not in everything
     assert "C0PROD" not in everything
     assert "report_export" in str(seen["instructions"])
+
+
+def test_in_a_thread_the_rules_read_the_follow_up_and_the_model_the_messages(
+    catalog: Catalog,
+) -> None:
+    seen: list[dict[str, str]] = []
+
+    async def respond(messages: list[ModelMessage], info: AgentInfo) -> ModelResponse:
+        seen.append(evidence_sent(messages))
+        return answer(info, rules_proposals(seen[-1], catalog))
+
+    live = extractor(FunctionModel(respond))
+    extraction = live.extract("And on Team?", MESSAGES, catalog, earlier=(QUESTION,))
+    live.close()
+
+    [asked] = extraction.question_claims
+    assert (asked.entity, dict(asked.scope), asked.stated_value) == (
+        "report_export",
+        {"plan": "team"},
+        "enabled",
+    )
+    assert extraction.message_claims == _rules(catalog).message_claims
+    assert extraction.topics == ("report_export",)
+    assert [sorted(items) for items in seen] == [["evidence-1"]]  # the question is not sent

@@ -104,7 +104,9 @@ MAX_QUESTION_CHARS = 3000  # the longest question any entry point accepts
 class TruthExpiryRequest:
     """One question. `subject_message` is set by the "Check this message" shortcut: then the
     pipeline labels that message's claims and does not search. `action_token` is Slack's
-    per-event token for search; it is passed through and never shown."""
+    per-event token for search; it is passed through and never shown. `earlier_questions` are
+    the questions asked before this one in the same thread, oldest first, read again from Slack
+    for this request only: a follow-up ("and on Pro?") takes from them what it does not state."""
 
     question: str = field(repr=False)
     as_of: date | None = None
@@ -112,6 +114,13 @@ class TruthExpiryRequest:
     action_token: str | None = field(default=None, repr=False)
     subject_message: SearchMessage | None = field(default=None, repr=False)
     max_messages: int = 20
+    earlier_questions: tuple[str, ...] = field(default=(), repr=False)
+
+    @property
+    def search_text(self) -> str:
+        """What to search Slack for: the question, and in a thread the question before it, so
+        that "and on Pro?" finds messages about what the thread is about."""
+        return " ".join((self.question, *self.earlier_questions[-1:]))
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,10 +40,17 @@ class LifecycleHistory(Protocol):
 
 
 class ClaimExtractor(Protocol):
-    """Proposes claims and value questions. It never decides validity."""
+    """Proposes claims and value questions. It never decides validity. `earlier` holds the
+    questions asked before `question` in the same thread, oldest first: a follow-up ("and on
+    Pro?") takes from them what it does not state. They are read for this call only."""
 
     def extract(
-        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+        self,
+        question: str,
+        messages: Sequence[SearchMessage],
+        catalog: Catalog,
+        *,
+        earlier: Sequence[str] = (),
     ) -> Extraction: ...
 
 

@@ -46,7 +46,9 @@ class TruthExpiryPipeline:
         notices: list[Notice] = []
         messages = self._messages(request, notices)
         question = "" if request.subject_message else request.question
-        extraction = self._extractor.extract(question, messages, catalog)
+        extraction = self._extractor.extract(
+            question, messages, catalog, earlier=request.earlier_questions
+        )
         run = RequestRun(self._evidence, catalog, as_of, OwnerEvidence(self._authority, as_of))
         if not request.subject_message:  # owner evidence comes only from searched messages
             run.collect_owner_evidence(extraction.message_claims)
@@ -67,7 +69,7 @@ class TruthExpiryPipeline:
             return (request.subject_message,)
         try:
             return self._search.search(
-                request.question, limit=request.max_messages, action_token=request.action_token
+                request.search_text, limit=request.max_messages, action_token=request.action_token
             )
         except SearchUnavailableError as error:
             notices.append(SearchUnavailable(error.category, error.retry_after))

@@ -78,6 +78,10 @@ class Names:
         top = {attribute for score, attribute in named if score == best}
         return top.pop() if len(top) == 1 else None
 
+    def names_of(self, entity: str) -> bool:
+        """Whether the sentence names any attribute of `entity`."""
+        return any(pair[0] == entity and naming.positions for pair, naming in self.naming.items())
+
     def fullness(
         self, pair: Pair, index: VocabularyIndex, where: Callable[[int], bool]
     ) -> tuple[bool, int, int]:

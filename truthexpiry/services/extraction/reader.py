@@ -6,6 +6,9 @@ value to the name whose attribute's type accepts it, preferring its own clause a
 the sentence names; give it the scope values of its own clause, else of a clause that states no
 value ("On Pro, the limit is 50"). Never across sentences. Anything ambiguous is left out rather
 than guessed; `readings` keeps the alternatives for checking a language model's proposals.
+
+A follow-up in a thread ("and on Pro?") names no entity: `read(..., subject=pair)` reads it as
+being about the pair the earlier question was about (`follow_ups.py` decides which).
 """
 
 from __future__ import annotations
@@ -29,6 +32,8 @@ _MAX_SCOPE_COMBINATIONS = 8
 _WH_WORDS = frozenset("what which how who where when why".split())
 _SELF_TYPED = frozenset({ValueType.TIME_OF_DAY, ValueType.DATE})
 _EXACT_FIT = 3
+_WHOLE_NAME = 2  # an anchor's strength when the entity is named in full
+Pair = tuple[str, str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +45,15 @@ class Statement:
     asks_value: bool  # the sentence is a question or a request for the value
 
 
-def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
-    """The statements a sentence makes, unambiguous ones only."""
+def read(
+    sentence: Sentence, index: VocabularyIndex, *, subject: Pair | None = None
+) -> list[Statement]:
+    """The statements a sentence makes, unambiguous ones only. With a `subject` (entity,
+    attribute), a sentence that names no entity is about the subject's entity, and about the
+    subject's attribute unless it names another of that entity's attributes."""
     tokens = sentence.tokens
     asks = sentence.asks or bool({t.key for t in tokens[:3]} & _REQUEST_WORDS)
-    analysed = _analyse(tokens, index)
+    analysed = _analyse(tokens, index, subject)
     if analysed is None:
         return []
     names, scopes, values = analysed
@@ -56,6 +65,8 @@ def read(sentence: Sentence, index: VocabularyIndex) -> list[Statement]:
         if anchor.entity in spoken or anchor.entity in silenced:
             continue
         attribute = names.named_attribute(anchor.entity, index)
+        if subject is not None and anchor.entity == subject[0] and not names.names_of(subject[0]):
+            attribute = subject[1]
         pair = (anchor.entity, attribute or "")
         stated = scopes.for_query(pair) if attribute else {}
         if anchor.strength == 0 and not stated:
@@ -79,9 +90,10 @@ def readings(sentence: Sentence, index: VocabularyIndex) -> list[Binding]:
 
 
 def _analyse(
-    tokens: list[Token], index: VocabularyIndex
+    tokens: list[Token], index: VocabularyIndex, subject: Pair | None = None
 ) -> tuple[Names, ScopeFinder, list[FoundValue]] | None:
-    """The sentence's names, scope values and values; None when it names nothing."""
+    """The sentence's names, scope values and values; None when it names nothing (and no
+    `subject` stands in for a name)."""
     names = find_names(tokens, index)
     scopes = ScopeFinder(tokens, index, names.taken)
     values = find_values(tokens, index, names.taken | scopes.taken)
@@ -91,6 +103,8 @@ def _analyse(
         if names.taken:  # names that cancel each other out ("parcel window"): no guessing
             return None
         anchor = _anchor_by_type(values, scopes.stated_keys(), index)
+        if anchor is None and subject is not None and subject in index.infos:
+            anchor = Anchor(subject[0], 0, 0, _WHOLE_NAME)  # named by the earlier question
         if anchor is None:
             return None
         names.anchors.append(anchor)

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.messages import MessageRef, SearchMessage
+from truthexpiry.services.extraction.follow_ups import statements_in_thread
 from truthexpiry.services.extraction.reader import Statement, read
 from truthexpiry.services.extraction.text import sentences
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
@@ -25,13 +26,21 @@ class RulesClaimExtractor:
         self._indexes: dict[str, VocabularyIndex] = {}
 
     def extract(
-        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
+        self,
+        question: str,
+        messages: Sequence[SearchMessage],
+        catalog: Catalog,
+        *,
+        earlier: Sequence[str] = (),
     ) -> Extraction:
+        """`earlier`: the questions before this one in its thread, oldest first; a follow-up
+        takes from them what it does not state (`follow_ups.py`)."""
         index = self._index(catalog)
         claims: list[Claim] = []
         queries: list[ValueQuery] = []
         topics: list[str] = []
-        for statement in _statements(question, index):
+        asked = statements_in_thread(question, earlier, index) if earlier else None
+        for statement in asked if asked is not None else _statements(question, index):
             topics.append(statement.entity)
             if statement.attribute is None:
                 continue
