@@ -29,8 +29,10 @@ def answer(
     entry_point: EntryPoint,
     action_token: str | None = None,
     subject_message: SearchMessage | None = None,
+    earlier_questions: tuple[str, ...] = (),
 ) -> Reply:
-    """Answer one question; every call is counted by entry point and outcome."""
+    """Answer one question; every call is counted by entry point and outcome.
+    `earlier_questions`: the thread's questions before this one (a follow-up's context)."""
     started = time.perf_counter()
     outcome = Outcome.REFUSED
     with request_scope():
@@ -40,7 +42,14 @@ def answer(
             if not deps.drain.enter():
                 return messages.restarting()
             try:
-                reply, outcome = _run(deps, question, entry_point, action_token, subject_message)
+                request = TruthExpiryRequest(
+                    question,
+                    entry_point=entry_point,
+                    action_token=action_token,
+                    subject_message=subject_message,
+                    earlier_questions=earlier_questions,
+                )
+                reply, outcome = _run(deps, request)
                 return reply
             finally:
                 deps.drain.leave()
@@ -65,19 +74,7 @@ def decline(deps: ListenerDependencies, reply: Reply, *, entry_point: EntryPoint
     return reply
 
 
-def _run(
-    deps: ListenerDependencies,
-    question: str,
-    entry_point: EntryPoint,
-    action_token: str | None,
-    subject_message: SearchMessage | None,
-) -> tuple[Reply, Outcome]:
-    request = TruthExpiryRequest(
-        question,
-        entry_point=entry_point,
-        action_token=action_token,
-        subject_message=subject_message,
-    )
+def _run(deps: ListenerDependencies, request: TruthExpiryRequest) -> tuple[Reply, Outcome]:
     try:
         response = deps.pipeline.run(request)
     except Exception as error:  # the reply must still go out; the type is enough to debug

@@ -1,4 +1,6 @@
-"""A question in an assistant thread: show a status line while working, reply in the thread."""
+"""A question in an assistant thread (or a thread of the app's direct messages): show a status
+line while working, read the thread's earlier questions again for a follow-up, reply in the
+thread."""
 
 from __future__ import annotations
 
@@ -6,17 +8,23 @@ from collections.abc import Callable
 from typing import Any
 
 from slack_bolt import BoltContext, Say, SetStatus
+from slack_sdk import WebClient
 
 from listeners.answering import answer
 from listeners.dependencies import ListenerDependencies
 from listeners.parsing import action_token, is_from_a_person, question_text
+from listeners.threads import earlier_questions
 from listeners.views.messages import WORKING_STATUS
 from truthexpiry.models.verdicts import EntryPoint
 
 
 def user_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_user_message(
-        payload: dict[str, Any], say: Say, set_status: SetStatus, context: BoltContext
+        payload: dict[str, Any],
+        say: Say,
+        set_status: SetStatus,
+        context: BoltContext,
+        client: WebClient,
     ) -> None:
         if not is_from_a_person(payload, context.bot_user_id):
             return
@@ -24,11 +32,15 @@ def user_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
         if not question:
             return
         set_status(WORKING_STATUS)
+        earlier = earlier_questions(
+            client, payload, bot_user_id=context.bot_user_id, max_chars=deps.max_question_chars
+        )
         reply = answer(
             deps,
             question,
             entry_point=EntryPoint.ASSISTANT,
             action_token=action_token(payload),
+            earlier_questions=earlier,
         )
         say(text=reply.text, blocks=reply.blocks)
 

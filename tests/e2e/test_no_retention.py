@@ -1,6 +1,6 @@
-"""No retention: a unique canary string, carried by questions and by the messages search finds,
-must be nowhere after the replies: not in logs (captured at DEBUG), metrics, files, or the
-worker's objects, even when every adapter fails on the way."""
+"""No retention: a unique canary string, carried by questions, by the messages search finds and
+by a thread read again for a follow-up, must be nowhere after the replies: not in logs (captured
+at DEBUG), metrics, files, or the worker's objects, even when every adapter fails on the way."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from devtools.lifecycle_server import LocalLifecycleServer
 from settings.worker import WorkerSettings
 from tests.e2e.conftest import worker_env
 from tests.e2e.test_worker import posted_in_thread
-from tests.local_slack import LocalSlack, events, interactions
+from tests.local_slack import ApiCall, LocalSlack, events, interactions
 from truthexpiry.ops.logs import configure_logging
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
@@ -87,6 +87,23 @@ def files_containing(directory: Path, since: float, needle: bytes) -> list[Path]
     return found
 
 
+def follow_up_in_a_thread(slack: LocalSlack) -> None:
+    """A question and its follow-up in an assistant thread, both carrying the canary."""
+    opened = events.assistant_thread_started(action_token="t")
+    thread_ts = opened["assistant_thread"]["thread_ts"]
+    slack.send_event(opened)
+    asked = [("what is the API rate limit on Starter?", "LC-111"), ("and on Team?", "LC-112")]
+    for text, record in asked:
+        slack.send_event(
+            events.direct_message(f"{text} {CANARY}", thread_ts=thread_ts, action_token="t")
+        )
+
+        def answered(call: ApiCall, record: str = record) -> bool:
+            return call.args.get("thread_ts") == thread_ts and record in str(call.args)
+
+        slack.wait_for_call("chat.postMessage", answered, timeout=10)
+
+
 def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch) -> None:
     started = time.time() - 1
     logs = io.StringIO()
@@ -115,6 +132,9 @@ def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch
             )
             slack.wait_for_call("chat.postMessage", lambda c: c.args.get("channel") == "U0ASKER")
 
+            follow_up_in_a_thread(slack)  # the earlier question comes back from Slack
+            thread_read = slack.calls_to("conversations.replies")
+
             slack.fail_next("assistant.search.context", "internal_error")  # search fails
             ask("is report export available on Starter?")
 
@@ -135,6 +155,7 @@ def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch
             running.shutdown()
             logging.getLogger().handlers[:] = []
 
+    assert any(call.args.get("latest") for call in thread_read)  # the follow-up read its thread
     assert CANARY not in logs.getvalue()
     assert logs.getvalue().count("correlation_id") >= 5  # the logs were captured
     assert CANARY not in metrics_text

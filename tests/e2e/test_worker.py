@@ -91,6 +91,41 @@ def test_an_assistant_thread_gets_prompts_a_status_and_a_reply(running: RunningW
     assert status.args["status"]
 
 
+def test_a_follow_up_in_an_assistant_thread_is_answered_for_the_new_scope(
+    running: RunningWorker,
+) -> None:
+    started = events.assistant_thread_started(action_token=TOKEN)
+    thread_ts = started["assistant_thread"]["thread_ts"]
+    running.slack.send_event(started)
+    first = events.direct_message(
+        "What is the API rate limit on Starter?", thread_ts=thread_ts, action_token=TOKEN
+    )
+    running.slack.send_event(first)
+    running.slack.wait_for_call(
+        "chat.postMessage",
+        lambda call: call.args.get("thread_ts") == thread_ts and "LC-111" in blocks_text(call),
+        timeout=10,
+    )
+
+    follow_up = events.direct_message("And on Team?", thread_ts=thread_ts, action_token=TOKEN)
+    running.slack.send_event(follow_up)
+    reply = running.slack.wait_for_call(
+        "chat.postMessage",
+        lambda call: call.args.get("thread_ts") == thread_ts and "LC-112" in blocks_text(call),
+        timeout=10,
+    )
+
+    read = running.slack.wait_for_call(
+        "conversations.replies", lambda call: call.args.get("latest") == follow_up["ts"]
+    )
+    assert read.args["channel"] == follow_up["channel"]
+    assert read.args["ts"] == thread_ts
+    assert "500" in reply.args["text"]  # Team's rate limit, from LC-112
+    assert "plan=team" in blocks_text(reply)
+    searches = running.slack.calls_to("assistant.search.context")
+    assert "Starter" in searches[-1].args["query"]  # the question before it is searched too
+
+
 def test_the_shortcut_labels_the_chosen_public_message_privately(running: RunningWorker) -> None:
     payload = interactions.message_action(
         "check_message", text="Webhooks are enabled on Starter. Dark mode is disabled on Starter."

@@ -282,6 +282,28 @@ def test_the_assistant_panel_events_reach_the_bolt_assistant(bolt: BoltRun) -> N
     slack.wait_for_call("chat.postMessage", lambda c: c.args.get("thread_ts") == thread_ts)
 
 
+def test_a_thread_read_back_holds_the_questions_delivered_as_events(bolt: BoltRun) -> None:
+    slack = bolt.slack
+    thread_ts = events.new_ts()
+    first = events.direct_message("Is export on Starter?", channel="D0READ", thread_ts=thread_ts)
+    slack.wait_for_ack(slack.send_event(first))
+    later = events.direct_message("and on Pro?", channel="D0READ", thread_ts=thread_ts)
+    slack.wait_for_ack(slack.send_event(later))
+    web = WebClient(token=slack.bot_token, base_url=slack.api_url)
+
+    before = web.conversations_replies(
+        channel="D0READ", ts=thread_ts, latest=later["ts"], inclusive=False
+    )
+    everything = web.conversations_replies(channel="D0READ", ts=thread_ts)
+
+    asked = [m["text"] for m in before["messages"] if m.get("user") == "U0ASKER"]
+    assert asked == ["Is export on Starter?"]
+    assert [m["text"] for m in everything["messages"] if m.get("user") == "U0ASKER"] == [
+        "Is export on Starter?",
+        "and on Pro?",
+    ]
+
+
 def test_a_direct_message_and_the_home_tab_reach_their_bolt_listeners(bolt: BoltRun) -> None:
     slack = bolt.slack
     slack.wait_for_ack(slack.send_event(events.direct_message("plain DM")))

@@ -49,12 +49,27 @@ class FakeWebClient:
     """The Web API methods the listeners call, over a table of channels; records each call."""
 
     calls: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    threads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by thread ts
+    thread_error: str | None = None  # every `conversations.replies` fails with this code
 
     def conversations_info(self, *, channel: str) -> dict[str, Any]:
         self.calls.append(("conversations.info", {"channel": channel}))
         if channel not in CHANNELS:
             raise SlackApiError("channel_not_found", {"ok": False})  # type: ignore[no-untyped-call]
         return {"ok": True, "channel": CHANNELS[channel]}
+
+    def conversations_replies(self, **kwargs: Any) -> dict[str, Any]:
+        """The thread's messages up to `latest` (excluded), oldest first, as Slack answers."""
+        self.calls.append(("conversations.replies", kwargs))
+        if self.thread_error is not None:
+            failure = {"ok": False, "error": self.thread_error}
+            raise SlackApiError(self.thread_error, failure)  # type: ignore[no-untyped-call]
+        messages = [
+            m
+            for m in self.threads.get(kwargs["ts"], [])
+            if float(m["ts"]) < float(kwargs.get("latest", "inf"))
+        ]
+        return {"ok": True, "messages": messages, "has_more": False}
 
     def chat_getPermalink(self, *, channel: str, message_ts: str) -> dict[str, Any]:  # noqa: N802
         self.calls.append(("chat.getPermalink", {"channel": channel, "message_ts": message_ts}))

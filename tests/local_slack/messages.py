@@ -1,9 +1,10 @@
-"""Bot messages: `chat.*` and `conversations.replies` over an in-memory store per channel.
+"""Messages: `chat.*` and `conversations.replies` over an in-memory store per channel.
 
 Messages posted here are remembered so that `chat.update`, the streaming methods and
-`conversations.replies` behave as Slack does. Bolt's assistant thread-context store reads a thread
-back through `conversations.replies` and looks for the bot's first reply (`user` = the bot user,
-no `subtype`), so stored messages carry the bot's identity like real bot posts.
+`conversations.replies` behave as Slack does; so are people's messages delivered as events
+(`receive`), so that a thread read back holds both sides. Bolt's assistant thread-context store
+reads a thread back through `conversations.replies` and looks for the bot's first reply (`user` =
+the bot user, no `subtype`), so posted messages carry the bot's identity like real bot posts.
 """
 
 from __future__ import annotations
@@ -82,12 +83,40 @@ class MessageStore:
         }
 
     def replies(self, args: dict[str, Any]) -> dict[str, Any]:
+        """The thread, oldest first, within `oldest`/`latest` (`inclusive` keeps the bounds)."""
         channel = required(args, "channel", "channel_not_found")
         ts = required(args, "ts", "thread_not_found")
+        inclusive = str(args.get("inclusive", "0")).lower() in ("1", "true")
+        latest = float(args.get("latest") or "inf")
+        oldest = float(args.get("oldest") or "0")
         with self._lock:
             stored = self._by_channel.get(channel, [])
             thread = [m for m in stored if ts in (m["ts"], m.get("thread_ts"))]
-        return {"messages": thread, "has_more": False, "response_metadata": {"next_cursor": ""}}
+        thread.sort(key=lambda m: float(m["ts"]))
+        within = [
+            m
+            for m in thread
+            if m["ts"] == ts  # the parent always comes first, as Slack sends it
+            or (
+                (oldest <= float(m["ts"]) <= latest)
+                if inclusive
+                else (oldest < float(m["ts"]) < latest)
+            )
+        ]
+        return {"messages": within, "has_more": False, "response_metadata": {"next_cursor": ""}}
+
+    def receive(self, event: dict[str, Any]) -> None:
+        """A person's message delivered as an event (a DM, a mention): Slack has it too."""
+        channel, ts = event.get("channel"), event.get("ts")
+        if event.get("type") not in ("message", "app_mention") or event.get("bot_id"):
+            return
+        if not (isinstance(channel, str) and isinstance(ts, str)):
+            return
+        keys = ("type", "user", "text", "ts", "thread_ts", "team", "client_msg_id")
+        message = {key: event[key] for key in keys if key in event}
+        message["type"] = "message"
+        with self._lock:
+            self._by_channel.setdefault(channel, []).append(message)
 
     def next_ts(self) -> str:
         """A message timestamp, unique and strictly increasing across the server."""

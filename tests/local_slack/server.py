@@ -180,6 +180,8 @@ class LocalSlack:
         envelope = self._event_envelope(
             event, event_id, retry_attempt, retry_reason, authorizations
         )
+        if retry_attempt == 0:
+            self._workspace.messages.receive(event)  # what `conversations.replies` reads back
         self._hub.send(envelope, SEND_TIMEOUT)
         return str(envelope["envelope_id"])
 

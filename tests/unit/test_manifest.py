@@ -16,8 +16,12 @@ MANIFEST: dict[str, Any] = json.loads(
 SCOPES_USED = {
     "app_mention event": "app_mentions:read",
     "message.im event": "im:history",
+    # A follow-up reads its own thread again: the app's DM or assistant thread only. A mention's
+    # thread in a channel is not read, so no channels:history.
+    "conversations.replies (a follow-up's DM or assistant thread)": "im:history",
     "assistant.threads.setStatus / setSuggestedPrompts": "assistant:write",
-    "chat.postMessage / chat.update": "chat:write",
+    # Change notices go to a channel the app has been invited to: no chat:write.public.
+    "chat.postMessage / chat.update (replies, change notices)": "chat:write",
     "conversations.info (is the shortcut's channel public?)": "channels:read",
     "message shortcut": "commands",
     "assistant.search.context (public channels)": "search:read.public",
@@ -25,7 +29,11 @@ SCOPES_USED = {
 
 
 def test_bot_scopes_are_exactly_those_used() -> None:
-    assert sorted(MANIFEST["oauth_config"]["scopes"]["bot"]) == sorted(SCOPES_USED.values())
+    asked = MANIFEST["oauth_config"]["scopes"]["bot"]
+    assert sorted(asked) == sorted(set(SCOPES_USED.values()))
+    assert not {"channels:history", "groups:history", "mpim:history", "chat:write.public"} & set(
+        asked
+    )
 
 
 def test_no_user_scopes_and_no_mcp() -> None:
