@@ -1,1 +1,2 @@
-"""Event deduplication stores: in memory (one worker) and, for several replicas, shared."""
+"""Stores shared by worker replicas, or kept in memory for one: event deduplication and the
+change-notice ledger."""

@@ -1,7 +1,9 @@
-"""In-memory event deduplication for a single worker process.
+"""In-memory stores for a single worker process: event deduplication and the change-notice
+ledger.
 
 Event IDs are kept for `ttl_seconds` (Slack redelivers within minutes) and at most
-`max_entries`, oldest first out, so memory stays bounded whatever the traffic.
+`max_entries`, oldest first out, so memory stays bounded whatever the traffic. The ledger keeps
+record IDs of the notices posted (lifecycle identifiers, nothing from Slack).
 """
 
 from __future__ import annotations
@@ -44,3 +46,23 @@ class InMemoryEventDedup:
             if expires > now:
                 return
             del self._seen[oldest]
+
+
+class InMemoryNoticeLedger:
+    """Change notices claimed by this process (the `NoticeLedger` port), for one notifier
+    replica without Redis. It forgets on restart: pair it with a quiet start."""
+
+    def __init__(self) -> None:
+        self._claimed: set[str] = set()
+        self._lock = threading.Lock()
+
+    def claim(self, record_id: str) -> bool:
+        with self._lock:
+            if record_id in self._claimed:
+                return False
+            self._claimed.add(record_id)
+            return True
+
+    def release(self, record_id: str) -> None:
+        with self._lock:
+            self._claimed.discard(record_id)

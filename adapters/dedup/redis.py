@@ -1,4 +1,4 @@
-"""Event deduplication shared by every worker replica, in Redis.
+"""Event deduplication and the change-notice ledger, shared by every worker replica, in Redis.
 
 Each event ID is claimed with one `SET <prefix><event_id> 1 NX EX <ttl>`: the replica whose SET
 succeeds answers, the others acknowledge and stay silent. Only the event ID (Slack's opaque
@@ -16,6 +16,11 @@ connect timeout; the first event after that tries Redis again. During such an ou
   after the outage is not answered a second time by another replica.
 Failures are logged (no event ID, no URL) and counted, and `on_unavailable` is called so that
 metrics can see them. Timeouts are short and bounded.
+
+`RedisNoticeLedger` claims each change notice the same way, `SET <prefix><record_id> 1 NX EX
+<ttl>`, with a TTL longer than the notice window so that a record is never announced twice. When
+Redis cannot answer, nothing is claimed (a notice waits for the next try rather than risk being
+posted twice).
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from adapters.dedup.memory import InMemoryEventDedup
 logger = logging.getLogger(__name__)
 
 DEFAULT_KEY_PREFIX = "truthexpiry:event:"
+NOTICE_KEY_PREFIX = "truthexpiry:notice:"
 DEFAULT_TTL_SECONDS = 600  # Slack retries an event three times within about five minutes
 DEFAULT_TIMEOUT_SECONDS = 0.25
 _MAX_OUTAGE_CLAIMS = 10_000  # event IDs remembered for Redis during one outage, newest kept
@@ -123,6 +129,44 @@ class RedisEventDedup:
         )
         if self._on_unavailable is not None:
             self._on_unavailable()
+
+
+class RedisNoticeLedger:
+    """The `NoticeLedger` port in Redis: one key per record ID, kept for `ttl_seconds`."""
+
+    def __init__(
+        self,
+        client: redis.Redis | str,
+        *,
+        ttl_seconds: int,
+        key_prefix: str = NOTICE_KEY_PREFIX,
+        timeout_seconds: float = 1.0,
+    ) -> None:
+        if ttl_seconds < 1:
+            raise ValueError("ttl_seconds must be at least 1")
+        self._owns_client = not isinstance(client, redis.Redis)
+        self._client = (
+            _client_from_url(client, timeout_seconds) if isinstance(client, str) else client
+        )
+        self._ttl = ttl_seconds
+        self._prefix = key_prefix
+
+    def claim(self, record_id: str) -> bool:
+        try:
+            return bool(self._client.set(self._prefix + record_id, b"1", nx=True, ex=self._ttl))
+        except redis.RedisError as error:
+            logger.warning("change notices: Redis unavailable (%s)", type(error).__name__)
+            return False
+
+    def release(self, record_id: str) -> None:
+        try:
+            self._client.delete(self._prefix + record_id)
+        except redis.RedisError as error:  # the notice is then lost, never posted twice
+            logger.warning("change notices: claim not released (%s)", type(error).__name__)
+
+    def close(self) -> None:
+        if self._owns_client:
+            self._client.close()
 
 
 def _client_from_url(url: str, timeout_seconds: float) -> redis.Redis:

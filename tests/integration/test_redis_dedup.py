@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from adapters.dedup.redis import RedisEventDedup
+from adapters.dedup.redis import RedisEventDedup, RedisNoticeLedger
 from tests.redis_support import RedisServer, free_port, running_redis
 
 pytestmark = pytest.mark.integration
@@ -166,3 +166,33 @@ def test_what_was_answered_during_an_outage_is_claimed_in_redis_afterwards(
         assert not other.first_time("Ev0OUTAGE", redelivery=True)
         other.close()
     dedup.close()
+
+
+def test_a_change_notice_is_claimed_once_across_replicas_until_released(
+    redis_server: RedisServer, prefix: str
+) -> None:
+    one = RedisNoticeLedger(redis_server.url, ttl_seconds=600, key_prefix=prefix)
+    other = RedisNoticeLedger(redis_server.url, ttl_seconds=600, key_prefix=prefix)
+
+    assert one.claim("LC-101")
+    assert not other.claim("LC-101")
+    assert not one.claim("LC-101")
+    other.release("LC-101")  # the notice could not be posted: a later try may post it
+    assert one.claim("LC-101")
+    with redis_server.client() as client:
+        assert client.keys(f"{prefix}*") == [f"{prefix}LC-101".encode()]
+        assert 590 <= client.ttl(f"{prefix}LC-101") <= 600
+    one.close()
+    other.close()
+
+
+def test_without_redis_no_notice_is_claimed(tmp_path: Path) -> None:
+    with running_redis(tmp_path, free_port()) as server:
+        ledger = RedisNoticeLedger(server.url, ttl_seconds=600)
+        server.stop()
+
+        started = time.monotonic()
+        assert not ledger.claim("LC-101")
+        ledger.release("LC-101")  # logged, not raised
+        assert time.monotonic() - started < 3
+    ledger.close()

@@ -7,7 +7,8 @@
     ├── InvalidAuthorityPolicyError an authority policy that is malformed or names unknown things
     ├── EvidenceUnavailableError    lifecycle evidence could not be fetched or validated
     │   └── EvidenceTimeoutError    ... because the source did not answer in time
-    └── SearchUnavailableError      message search failed (carries a `SearchFailure` category)
+    ├── SearchUnavailableError      message search failed (carries a `SearchFailure` category)
+    └── NoticeNotPostedError        a change notice could not be posted (carries Slack's code)
 
 Messages never carry Slack text, question text or secrets: only identifiers, counts and
 categories, so an error can be logged or shown without leaking content.
@@ -87,3 +88,12 @@ class SearchUnavailableError(TruthExpiryError):
         super().__init__(message)
         self.category = category
         self.retry_after = retry_after
+
+
+class NoticeNotPostedError(TruthExpiryError):
+    """A change notice could not be posted; `code` is the bounded reason (Slack's error code
+    such as `not_in_channel`, or `transport`)."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"change notice not posted: {code}")
+        self.code = code

@@ -7,7 +7,7 @@ from datetime import date
 from typing import Protocol
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import RecordListing, RecordSelection, Transition
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -65,3 +65,23 @@ class EventDedup(Protocol):
         """True the first time `event_id` is seen (within the store's window), else False.
         `redelivery` says Slack is sending it again (its retry count is above zero)."""
         ...
+
+
+class NoticeLedger(Protocol):
+    """Which change notices have been claimed, shared by every replica that may post them, so
+    that each record's notice is posted once."""
+
+    def claim(self, record_id: str) -> bool:
+        """True for the one caller that may post the notice of `record_id`; False when it was
+        claimed before, or when the ledger cannot tell now (try again later)."""
+        ...
+
+    def release(self, record_id: str) -> None:
+        """Give back a claim whose notice could not be posted, so that a later try posts it."""
+        ...
+
+
+class ChangeNotices(Protocol):
+    """Posts one change notice where people read them. Raises `NoticeNotPostedError`."""
+
+    def post(self, change: Transition, catalog: Catalog) -> None: ...
