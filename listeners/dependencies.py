@@ -16,6 +16,7 @@ from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.verdicts import MAX_QUESTION_CHARS
 from truthexpiry.ops.metrics import Metrics, NullMetrics
 from truthexpiry.ports import EventDedup
+from truthexpiry.services.change_feed import ChangeFeed
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 
@@ -29,3 +30,4 @@ class ListenerDependencies:
     metrics: Metrics = field(default_factory=NullMetrics)
     drain: Drain = field(default_factory=Drain)
     channels: ChannelDirectory = field(default_factory=ChannelDirectory)  # where to answer
+    changes: ChangeFeed | None = None  # the App Home's recent and coming changes

@@ -1,4 +1,5 @@
-"""The App Home tab: what TruthExpiry can check, from the current catalog."""
+"""The App Home tab: recent and coming changes, read from the records when it opens, and what
+TruthExpiry can check, from the current catalog."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from slack_sdk import WebClient
 
 from listeners.dependencies import ListenerDependencies
 from listeners.views.app_home import home_view
+from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.errors import EvidenceUnavailableError
 
 log = logging.getLogger(__name__)
@@ -25,7 +27,19 @@ def app_home_opened_callback(deps: ListenerDependencies) -> Callable[..., None]:
         except EvidenceUnavailableError:
             log.warning("app home: catalog unavailable")
             return
-        view = home_view(catalog, dataset_version=catalog.version, authority=deps.authority)
+        changes: ChangeOverview | None = None
+        if deps.changes is not None:
+            try:
+                changes = deps.changes.overview()
+            except EvidenceUnavailableError:
+                log.warning("app home: changes unavailable")
+        view = home_view(
+            catalog,
+            dataset_version=catalog.version,
+            authority=deps.authority,
+            changes=changes,
+            changes_unavailable=deps.changes is not None and changes is None,
+        )
         client.views_publish(user_id=user, view=view)
 
     return handle_app_home_opened

@@ -1,4 +1,5 @@
-"""The App Home tab: what TruthExpiry does, how to ask, what the labels mean, what it can check.
+"""The App Home tab: what TruthExpiry does, recent and coming changes, how to ask, what the
+labels mean, what it can check.
 
 "What it can check" lists the catalog's topics, one line per checkable attribute with the
 scope values its records use, packed into as few sections as fit; a catalog too large for
@@ -20,10 +21,12 @@ from listeners.views.blocks import (
     inline,
     section,
 )
+from listeners.views.changes import overview_blocks
 from listeners.views.examples import example_questions
 from listeners.views.statuses import MEANING, badge
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import AttributeInfo, Catalog
+from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.verdicts import Status
 
 _TOPIC = 600
@@ -50,14 +53,23 @@ _LABELS = "\n".join(f"{badge(status)}: {MEANING[status]}" for status in Status)
 
 
 def home_view(
-    catalog: Catalog, *, dataset_version: str, authority: AuthorityPolicy | None = None
+    catalog: Catalog,
+    *,
+    dataset_version: str,
+    authority: AuthorityPolicy | None = None,
+    changes: ChangeOverview | None = None,
+    changes_unavailable: bool = False,
 ) -> dict[str, Any]:
     """The view for `views.publish`: `{"type": "home", "blocks": [...]}`, at most 100 blocks.
-    With an authority policy, a section says which sources win and whose word counts."""
+    With an authority policy, a section says which sources win and whose word counts. With
+    `changes`, "Recent changes" and "Coming up" follow the introduction; with
+    `changes_unavailable`, a note says they could not be read."""
+    shown = changes is not None or changes_unavailable
     head = [
         header("TruthExpiry"),
         section(_INTRO),
         divider(),
+        *([*overview_blocks(changes), divider()] if shown else []),
         header("How to ask"),
         section(_HOW_TO_ASK + _examples(catalog)),
         divider(),

@@ -13,11 +13,13 @@ from slack_bolt import BoltContext
 from slack_sdk.errors import SlackApiError
 
 from adapters.dedup.memory import InMemoryEventDedup
+from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline, dataset_evidence
 from listeners.dependencies import ListenerDependencies
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
-from truthexpiry.ports import LifecycleEvidence
+from truthexpiry.services.change_feed import ChangeFeed
 
+TODAY = date(2026, 11, 30)
 STALE = "<@UBOT> is report export still available on Starter?"
 TOKEN = "action-token-listeners"
 CHANNELS = {
@@ -86,19 +88,18 @@ class FakeWebClient:
 
 
 def dependencies(
-    evidence: LifecycleEvidence | None = None, search: FakeMessageSearch | None = None
+    evidence: FakeLifecycleEvidence | InProcessLifecycleEvidence | None = None,
+    search: FakeMessageSearch | None = None,
 ) -> ListenerDependencies:
     evidence = evidence or dataset_evidence(None)
-    pipeline = build_pipeline(
-        search=search or FakeMessageSearch(),
-        evidence=evidence,
-        clock=FixedClock(date(2026, 11, 30)),
-    )
+    clock = FixedClock(TODAY)
+    pipeline = build_pipeline(search=search or FakeMessageSearch(), evidence=evidence, clock=clock)
     return ListenerDependencies(
         pipeline=pipeline,
         catalog=evidence.catalog,
         dedup=InMemoryEventDedup(),
         metrics=RecordingMetrics(),
+        changes=ChangeFeed(history=evidence, evidence=evidence, clock=clock),
     )
 
 

@@ -1,0 +1,185 @@
+"""Changes in the records, for people: the App Home's "Recent changes" and "Coming up", and the
+notice posted when a change takes effect. Pure functions of the domain's transitions.
+
+Every line names the subject (the catalog's labels), the scope values that are not `global`, the
+value before and after, and the record IDs. Changes to come are never shown as in effect: a
+shipped record "takes effect" on its date, a planned one is "planned, not yet authoritative".
+Text from the records is escaped and clipped (`blocks.inline`), so a section stays under Slack's
+limits whatever the data; long lists end with a count of what is not shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from listeners.views.blocks import (
+    MAX_TEXT,
+    Block,
+    Reply,
+    clip,
+    context,
+    header,
+    inline,
+    section,
+)
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.change_overview import ChangeOverview
+from truthexpiry.models.changes import Transition, UpcomingChange
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.verdicts import Status
+
+MAX_LISTED = 15  # changes per App Home list; the rest are counted
+_SECTION = MAX_TEXT - 100
+_VALUE = 80
+_SUBJECT = 150
+_SCOPE = 200
+_RECORD_ID = 60
+_RECORD_IDS = 3
+_GLOBAL = "global"
+_ARROW = " \u2192 "
+
+
+def subject(key: ClaimKey, catalog: Catalog) -> str:
+    """`*Report export availability* · plan=starter` (scope values other than `global`)."""
+    name = f"*{inline(catalog.describe(key.entity, key.attribute), _SUBJECT)}*"
+    scope = " · ".join(f"{k}={v}" for k, v in key.scope if v != _GLOBAL)
+    return name + (f" · {inline(scope, _SCOPE)}" if scope else "")
+
+
+def change_line(change: Transition, catalog: Catalog) -> str:
+    """`• *2026-05-20* · *Report export availability* · plan=starter: enabled → *disabled* ·
+    LC-101`."""
+    before = _values(change.from_values) if change.from_values else "nothing in effect"
+    if change.status is Status.CONFLICTING:
+        after = f":warning: the records disagree: {_values(change.to_values, bold=True)}"
+    else:
+        after = _values(change.to_values, bold=True)
+    return (
+        f"\u2022 *{change.effective_date.isoformat()}* · {subject(change.key, catalog)}: "
+        f"{before}{_ARROW}{after} · {_ids(change.record_ids)}"
+    )
+
+
+def coming_line(change: UpcomingChange, catalog: Catalog) -> str:
+    """`• *2026-06-10* · *Report export availability* · plan=starter: disabled → *enabled* ·
+    LC-102, takes effect then`; a planned record is marked as not yet authoritative."""
+    record = change.record
+    now = _values(change.current_values) if change.current_values else "nothing in effect"
+    when = "planned, not yet authoritative" if change.planned else "takes effect then"
+    return (
+        f"\u2022 *{record.effective_date.isoformat()}* · {subject(change.key, catalog)}: "
+        f"{now}{_ARROW}*{inline(record.value, _VALUE)}* · "
+        f"{inline(record.record_id, _RECORD_ID)} ({record.state.value}, {when})"
+    )
+
+
+def overview_blocks(overview: ChangeOverview | None) -> list[Block]:
+    """The App Home's "Recent changes" and "Coming up"; a short note when the records could
+    not be read (None)."""
+    if overview is None:
+        return [
+            header("Recent changes"),
+            section(
+                ":grey_question: The lifecycle records could not be read just now, so recent "
+                "and coming changes are not shown. Open this tab again in a moment."
+            ),
+        ]
+    catalog = overview.catalog
+    recent_days = (overview.recent_window.end - overview.recent_window.start).days + 1
+    coming_days = (overview.coming_window.end - overview.coming_window.start).days + 1
+    blocks = [
+        header(f"Recent changes (last {recent_days} days)"),
+        *_listed(
+            [change_line(c, catalog) for c in reversed(overview.recent)],
+            f"Nothing changed in the records in the last {recent_days} days.",
+        ),
+        header(f"Coming up (next {coming_days} days)"),
+        *_listed(
+            [coming_line(c, catalog) for c in overview.coming],
+            f"Nothing is shipped or planned to take effect in the next {coming_days} days.",
+        ),
+    ]
+    note = f"From the lifecycle records as of {overview.as_of.isoformat()}."
+    if overview.truncated:
+        note += " The records list more changes than they hand out at once: some are not shown."
+    return [*blocks, context(note)]
+
+
+def change_notice(change: Transition, catalog: Catalog, *, dataset_version: str = "") -> Reply:
+    """The message posted when `change` takes effect: what changed, from what to what, the
+    record, and that messages stating the old value are now stale."""
+    name = catalog.describe(change.key.entity, change.key.attribute)
+    when = change.effective_date.isoformat()
+    ids = _ids(change.record_ids)
+    if change.status is Status.CONFLICTING:
+        what = (
+            f":warning: From {when} the records disagree: "
+            f"{_values(change.to_values, bold=True)} ({ids}). Check with the owners before "
+            "repeating either value."
+        )
+    elif change.from_values:
+        what = (
+            f"From {_values(change.from_values, bold=True)} to "
+            f"{_values(change.to_values, bold=True)}, in effect since {when} (record {ids})."
+        )
+    else:
+        what = (
+            f"Now {_values(change.to_values, bold=True)}, in effect since {when} (record {ids}); "
+            "there was no authoritative value before."
+        )
+    lines = [subject(change.key, catalog), what]
+    if change.from_values:
+        lines.append(
+            f":hourglass: Messages that say {_values(change.from_values, bold=True)} are now "
+            "stale: check before repeating them."
+        )
+    states = ", ".join(f"{r.record_id} {r.state.value}" for r in change.records[:_RECORD_IDS])
+    footer = f"Lifecycle records: {inline(states, 300)}"
+    if dataset_version:
+        footer += f" · dataset {inline(dataset_version, 100)}"
+    blocks = [header(f"Change in effect: {name}"), section("\n".join(lines)), context(footer)]
+    return Reply(_fallback(change, name), blocks)
+
+
+def _fallback(change: Transition, name: str) -> str:
+    scope = ", ".join(f"{k}={v}" for k, v in change.key.scope if v != _GLOBAL)
+    about = name + (f" ({scope})" if scope else "")
+    before = " / ".join(change.from_values) or "nothing"
+    after = " / ".join(change.to_values)
+    text = (
+        f"Change in effect: {about} changed from {before} to {after} on "
+        f"{change.effective_date.isoformat()} ({', '.join(change.record_ids)})."
+    )
+    if change.from_values:
+        text += f" Messages that say {before} are now stale."
+    return clip(" ".join(text.split()), MAX_TEXT)
+
+
+def _listed(lines: Sequence[str], empty: str) -> list[Block]:
+    """Up to `MAX_LISTED` lines packed into as few sections as fit; a count of the rest."""
+    if not lines:
+        return [section(empty)]
+    shown, left = lines[:MAX_LISTED], len(lines) - MAX_LISTED
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for line in shown:
+        if chunks[-1] and size + 1 + len(line) > _SECTION:
+            chunks.append([])
+            size = -1
+        chunks[-1].append(line)
+        size += 1 + len(line)
+    blocks = [section("\n".join(chunk)) for chunk in chunks]
+    if left > 0:
+        blocks.append(context(f"\u2026and {left} more not shown."))
+    return blocks
+
+
+def _values(values: Sequence[str], *, bold: bool = False) -> str:
+    mark = "*" if bold else ""
+    return " / ".join(f"{mark}{inline(v, _VALUE)}{mark}" for v in values[:_RECORD_IDS])
+
+
+def _ids(record_ids: Sequence[str]) -> str:
+    shown = ", ".join(inline(i, _RECORD_ID) for i in record_ids[:_RECORD_IDS])
+    more = len(record_ids) - _RECORD_IDS
+    return shown + (f" and {more} more" if more > 0 else "")
