@@ -58,6 +58,8 @@ def start(settings: WorkerSettings, *, metrics: Metrics | None = None) -> Worker
         drain=worker.deps.drain,
         lifecycle_reachable=worker.lifecycle_reachable,
         release=worker.close,
+        change_notices=worker.notifier.tick if worker.notifier is not None else None,
+        notice_interval=settings.change_notice_interval,
     )
     return runtime.start()
 

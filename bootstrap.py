@@ -26,9 +26,22 @@ from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.ops.metrics import Metrics, NullMetrics
-from truthexpiry.ports import ClaimExtractor, Clock, EventDedup, LifecycleEvidence, MessageSearch
+from truthexpiry.ports import (
+    ClaimExtractor,
+    Clock,
+    EventDedup,
+    LifecycleEvidence,
+    LifecycleHistory,
+    MessageSearch,
+    NoticeLedger,
+)
+from truthexpiry.services.change_feed import ChangeFeed, ChangeNotifier
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 from truthexpiry.services.pipeline import TruthExpiryPipeline
+
+# A claimed notice is remembered this many days past the notice window, so that it can never
+# be posted twice while its record is inside the window, whatever the clocks say.
+NOTICE_MEMORY_DAYS = 30
 
 if TYPE_CHECKING:
     from pydantic import SecretStr
@@ -67,7 +80,7 @@ def corpus_search(messages: Path | Sequence[SearchMessage] | None) -> MessageSea
     return CorpusMessageSearch(messages)
 
 
-def dataset_evidence(lifecycle_data: Path | None) -> LifecycleEvidence:
+def dataset_evidence(lifecycle_data: Path | None) -> InProcessLifecycleEvidence:
     """Evidence from a dataset file, or (None) the embedded demo dataset, read in this process."""
     repository = (
         LifecycleRecordRepository.from_path(lifecycle_data)
@@ -116,11 +129,13 @@ def build_metrics(enabled: bool) -> Metrics:
 @dataclass
 class Worker:
     """What a running Slack worker needs: the listeners' dependencies, the readiness probe of
-    its evidence source, and the adapters to release at shutdown."""
+    its evidence source, the adapters to release at shutdown, and the change notifier when this
+    replica posts change notices."""
 
     deps: ListenerDependencies
     lifecycle_reachable: Callable[[], bool]
     closers: list[Callable[[], None]] = field(default_factory=list)
+    notifier: ChangeNotifier | None = None
 
     def close(self) -> None:
         while self.closers:
@@ -135,13 +150,17 @@ def build_worker(
     dedup: EventDedup | None = None,
     search: MessageSearch | None = None,
     evidence: LifecycleEvidence | None = None,
+    history: LifecycleHistory | None = None,
     extractor: ClaimExtractor | None = None,
+    clock: Clock | None = None,
 ) -> Worker:
     """The worker's adapters chosen from `settings`: Slack search and the MCP server, or (when
-    offline) the demo corpus and the embedded dataset. Given ports replace the chosen ones."""
+    offline) the demo corpus and the embedded dataset. Given ports replace the chosen ones; a
+    given `evidence` without a `history` leaves the App Home and notices without changes."""
     from listeners.dependencies import ListenerDependencies
 
     metrics = NullMetrics() if metrics is None else metrics
+    clock = SystemClock() if clock is None else clock
     closers: list[Callable[[], None]] = []
     reachable: Callable[[], bool] = _always
     if evidence is None and not settings.offline and settings.lifecycle_mcp_url is not None:
@@ -151,8 +170,10 @@ def build_worker(
             timeout=settings.lifecycle_timeout_seconds,
         )
         closers.append(mcp.close)
-        evidence, reachable = mcp, mcp.reachable
-    evidence = dataset_evidence(None) if evidence is None else evidence
+        evidence, history, reachable = mcp, history or mcp, mcp.reachable
+    if evidence is None:
+        local = dataset_evidence(None)
+        evidence, history = local, history or local
     search = _worker_search(settings, client) if search is None else search
     timed_evidence = TimedEvidence(evidence, metrics)
     authority = startup_policy(settings.authority_policy_path, evidence.catalog)
@@ -163,7 +184,13 @@ def build_worker(
             _worker_extractor(settings, closers, metrics) if extractor is None else extractor,
             metrics,
         ),
+        clock=clock,
         authority=authority,
+    )
+    feed = (
+        ChangeFeed(history=history, evidence=timed_evidence, clock=clock, authority=authority)
+        if history is not None
+        else None
     )
     deps = ListenerDependencies(
         pipeline=pipeline,
@@ -171,8 +198,9 @@ def build_worker(
         dedup=_event_dedup(settings, closers) if dedup is None else dedup,
         authority=authority,
         metrics=metrics,
+        changes=feed,
     )
-    return Worker(deps, reachable, closers)
+    return Worker(deps, reachable, closers, _change_notifier(settings, client, feed, closers))
 
 
 def worker_catalog(settings: WorkerSettings) -> Catalog:
@@ -228,6 +256,43 @@ def _event_dedup(settings: WorkerSettings, closers: list[Callable[[], None]]) ->
     shared = RedisEventDedup(settings.dedup_redis_url.get_secret_value())
     closers.append(shared.close)
     return shared
+
+
+def _change_notifier(
+    settings: WorkerSettings,
+    client: WebClient,
+    feed: ChangeFeed | None,
+    closers: list[Callable[[], None]],
+) -> ChangeNotifier | None:
+    """The notifier when this replica posts change notices: claims shared in Redis when
+    `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else in memory with a quiet start (this replica is
+    the one notifier, and a restart must not repeat what an earlier run may have posted)."""
+    channel = settings.change_notice_channel
+    if feed is None or channel is None or not settings.posts_change_notices:
+        return None
+    from adapters.dedup.memory import InMemoryNoticeLedger
+    from listeners.change_notices import SlackChangeNotices
+
+    window = settings.change_notice_window_days
+    ledger: NoticeLedger
+    if settings.dedup_redis_url is not None:
+        from adapters.dedup.redis import RedisNoticeLedger
+
+        shared = RedisNoticeLedger(
+            settings.dedup_redis_url.get_secret_value(),
+            ttl_seconds=(window + NOTICE_MEMORY_DAYS) * 86_400,
+        )
+        closers.append(shared.close)
+        ledger = shared
+    else:
+        ledger = InMemoryNoticeLedger()
+    return ChangeNotifier(
+        feed,
+        ledger,
+        SlackChangeNotices(client, channel),
+        window_days=window,
+        quiet_start=settings.dedup_redis_url is None,
+    )
 
 
 def _revealed(secret: SecretStr | None) -> str | None:

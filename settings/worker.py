@@ -30,6 +30,12 @@ _REDIS_URL = re.compile(
     r"(?:\?\S*)?$"
 )
 _HOST = re.compile(r"^[A-Za-z0-9.:\-\[\]]+$")
+_CHANNEL_ID = re.compile(r"^[CG][A-Z0-9]{2,20}$")
+WHO_POSTS_NOTICES = (
+    "TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL needs TRUTH_EXPIRY_DEDUP_REDIS_URL (replicas share which "
+    "notices were posted) or TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER set: 1 on exactly one replica, "
+    "0 on the others"
+)
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
 MISSING_KEY = (
@@ -92,6 +98,14 @@ def _redis_url(value: str) -> str:
     return value
 
 
+def _days(value: object) -> int:
+    """A notice window: 1 to 90 days."""
+    text = str(value)
+    if text.isascii() and text.isdigit() and 1 <= int(text) <= 90:
+        return int(text)
+    raise problem("must be a number of days from 1 to 90")
+
+
 class ModelSettings(EnvironmentSettings):
     """The live claim extractor's model: `OPENAI_API_KEY`, and `TRUTH_EXPIRY_LLM_BASE_URL` for any
     OpenAI-compatible server, `TRUTH_EXPIRY_LLM_MODEL`, `TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS` (one
@@ -141,6 +155,17 @@ class WorkerSettings(ModelSettings):
         None, alias="TRUTH_EXPIRY_DEDUP_REDIS_URL"
     )  # shared dedup across replicas; memory when None
     authority_policy_path: str | None = Field(None, alias="TRUTH_EXPIRY_AUTHORITY_POLICY_PATH")
+    # Change notices (opt-in): the channel, who posts, how far back, how often to look.
+    change_notice_channel: str | None = Field(None, alias="TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL")
+    change_notice_notifier: Annotated[bool | None, _on_text(flag)] = Field(
+        None, alias="TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER", validate_default=True
+    )  # None: every replica with Redis posts (Redis decides who); without Redis, required
+    change_notice_window_days: Annotated[int, BeforeValidator(_days)] = Field(
+        7, alias="TRUTH_EXPIRY_CHANGE_NOTICE_WINDOW_DAYS"
+    )  # a change older than this is never announced
+    change_notice_interval: Annotated[float, BeforeValidator(seconds(3600))] = Field(
+        60.0, alias="TRUTH_EXPIRY_CHANGE_NOTICE_INTERVAL"
+    )  # seconds between looks at the records
     # Operations: side ports, metrics, draining, logging.
     ops_host: str = Field("0.0.0.0", alias="TRUTH_EXPIRY_OPS_HOST")  # health and metrics servers
     health_port: Annotated[int, BeforeValidator(port())] = Field(
@@ -201,6 +226,25 @@ class WorkerSettings(ModelSettings):
             raise problem(MISSING_KEY, whole=True)
         return value
 
+    @checks("change_notice_channel")
+    @classmethod
+    def _channel_id(cls, value: str | None) -> str | None:
+        if value is not None and not _CHANNEL_ID.match(value):
+            raise problem("must be a channel ID such as C0123ABCD (not a #name)")
+        return value
+
+    @checks("change_notice_notifier")
+    @classmethod
+    def _who_posts(cls, value: bool | None, info: ValidationInfo) -> bool | None:
+        """Without Redis, the replicas cannot share which notices were posted: say which one
+        posts. (Skipped when the channel or the Redis URL has a problem of its own.)"""
+        if "change_notice_channel" not in info.data or "dedup_redis_url" not in info.data:
+            return value
+        alone = info.data["dedup_redis_url"] is None
+        if info.data["change_notice_channel"] and alone and value is None:
+            raise problem(WHO_POSTS_NOTICES, whole=True)
+        return value
+
     @checks("ops_host")
     @classmethod
     def _host(cls, value: str) -> str:
@@ -221,6 +265,16 @@ class WorkerSettings(ModelSettings):
         if value.upper() not in _LEVELS:
             raise problem(f"must be one of {', '.join(_LEVELS)}")
         return value.upper()
+
+    @property
+    def posts_change_notices(self) -> bool:
+        """Whether this replica posts change notices: a channel is set, and this replica is
+        the notifier (or, with Redis deciding who, not told it is not)."""
+        if self.change_notice_channel is None:
+            return False
+        if self.change_notice_notifier is not None:
+            return self.change_notice_notifier
+        return self.dedup_redis_url is not None
 
     @property
     def live_model(self) -> ModelSettings | None:

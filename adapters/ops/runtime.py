@@ -1,9 +1,10 @@
 """A running worker and its side servers, and the graceful way to stop it.
 
-Start: the health server, the metrics server (when enabled), the Socket Mode connection, and the
-readiness monitor. Stop (SIGTERM/SIGINT): readiness drops and new questions get "restarting, ask
-again"; questions in flight finish within the drain deadline; then Socket Mode closes, the side
-servers stop and the adapters are released.
+Start: the health server, the metrics server (when enabled), the Socket Mode connection, the
+readiness monitor, and the change-notice ticker (when this replica posts notices). Stop
+(SIGTERM/SIGINT): readiness drops and new questions get "restarting, ask again"; the ticker stops
+after the notice it may be posting; questions in flight finish within the drain deadline; then
+Socket Mode closes, the side servers stop and the adapters are released.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from slack_bolt import App
 
 from adapters.ops.health_server import HealthServer
 from adapters.ops.monitor import ReadinessMonitor, http_ready
+from adapters.ops.ticker import Ticker
 from adapters.socket_mode import EarlyAckSocketModeHandler
 from truthexpiry.ops.metrics import Metrics
 from truthexpiry.ops.readiness import Readiness
@@ -40,7 +42,8 @@ class Draining(Protocol):
 class WorkerRuntime:
     """`lifecycle_reachable` probes the evidence source for readiness (unless
     `lifecycle_health_url` names the server's own /readyz); `release` frees the adapters once
-    everything has stopped. `host` is where the health and metrics servers listen."""
+    everything has stopped. `host` is where the health and metrics servers listen.
+    `change_notices` (posting the notices due) runs every `notice_interval` seconds."""
 
     app: App
     app_token: str
@@ -55,6 +58,8 @@ class WorkerRuntime:
     drain: Draining
     lifecycle_reachable: Callable[[], bool]
     release: Callable[[], None]
+    change_notices: Callable[[], object] | None = None
+    notice_interval: float = 60.0
 
     def start(self) -> WorkerRuntime:
         self._health = HealthServer(self.readiness, host=self.host, port=self.health_port)
@@ -77,6 +82,11 @@ class WorkerRuntime:
             socket_connected=self.handler.client.is_connected,
             lifecycle_reachable=lifecycle,
         ).start()
+        self.notices: Ticker | None = None
+        if self.change_notices is not None:
+            self.notices = Ticker(
+                self.change_notices, interval=self.notice_interval, name="change-notices"
+            ).start()
         log.info("worker started")
         return self
 
@@ -89,6 +99,8 @@ class WorkerRuntime:
         drain = self.drain
         self.readiness.draining = True
         drain.start_draining()
+        if self.notices is not None:
+            self.notices.close(self.drain_seconds)  # a notice being posted is finished
         finished = drain.wait_idle(self.drain_seconds)
         log.info(
             "drained" if finished else "drain deadline passed", extra={"count": drain.in_flight}

@@ -52,6 +52,14 @@ def test_a_complete_configuration_passes() -> None:
             "must differ",
         ),
         ({"TRUTH_EXPIRY_HEALTH_PORT": "99999"}, "TRUTH_EXPIRY_HEALTH_PORT must be a port"),
+        (
+            {"TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL": "C0NOTICES"},
+            "TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL needs TRUTH_EXPIRY_DEDUP_REDIS_URL",
+        ),
+        (
+            {"TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL": "#general", "TRUTH_EXPIRY_DEDUP_REDIS_URL": ""},
+            "TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL must be a channel ID",
+        ),
     ],
 )
 def test_each_misconfiguration_is_named_and_exits_2(change: dict[str, str], fragment: str) -> None:
@@ -61,6 +69,18 @@ def test_each_misconfiguration_is_named_and_exits_2(change: dict[str, str], frag
     assert fragment in result.stderr
     for secret in (*SECRETS.values(), "very-secret-wrong"):
         assert secret not in result.stdout + result.stderr
+
+
+def test_a_change_notice_channel_with_its_notifier_passes() -> None:
+    result = check(
+        {
+            **GOOD,
+            "TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL": "C0NOTICES",
+            "TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER": "1",
+        }
+    )
+
+    assert result.returncode == 0, result.stderr
 
 
 def test_all_problems_are_printed_at_once() -> None:

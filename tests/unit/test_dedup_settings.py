@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from slack_sdk import WebClient
 
-from adapters.dedup.memory import InMemoryEventDedup
-from adapters.dedup.redis import RedisEventDedup
+from adapters.dedup.memory import InMemoryEventDedup, InMemoryNoticeLedger
+from adapters.dedup.redis import RedisEventDedup, RedisNoticeLedger
 from bootstrap import build_worker
 from settings.environment import ConfigError
 from settings.worker import WorkerSettings
@@ -71,3 +71,31 @@ def test_set_means_redis_dedup_released_with_the_worker() -> None:
 
     assert isinstance(worker.deps.dedup, RedisEventDedup)
     worker.close()  # nothing was connected yet: closing must still be clean
+
+
+NOTICES = {"TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL": "C0NOTICES"}
+
+
+def test_change_notices_share_their_claims_in_the_same_redis() -> None:
+    settings = WorkerSettings.load({**OFFLINE, NAME: "redis://127.0.0.1:1/0", **NOTICES})
+    worker = build_worker(settings, WebClient(token="xoxb-unused"))
+
+    assert worker.notifier is not None
+    assert isinstance(worker.notifier._ledger, RedisNoticeLedger)
+    assert not worker.notifier._quiet  # Redis remembers across restarts
+    worker.close()
+
+
+def test_the_one_notifier_without_redis_claims_in_memory_and_starts_quiet() -> None:
+    notifier = {**OFFLINE, **NOTICES, "TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER": "1"}
+    other = {**OFFLINE, **NOTICES, "TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER": "0"}
+
+    worker = build_worker(WorkerSettings.load(notifier), WebClient(token="xoxb-unused"))
+
+    assert worker.notifier is not None
+    assert isinstance(worker.notifier._ledger, InMemoryNoticeLedger)
+    assert worker.notifier._quiet
+    assert build_worker(WorkerSettings.load(other), WebClient(token="xoxb-unused")).notifier is None
+    assert (
+        build_worker(WorkerSettings.load(OFFLINE), WebClient(token="xoxb-unused")).notifier is None
+    )

@@ -88,3 +88,58 @@ def test_a_value_of_spaces_is_unset_and_values_are_stripped() -> None:
     assert settings.health_port == 8080
     assert settings.slack_api_url is None
     assert WorkerSettings.load({**GOOD, "TRUTH_EXPIRY_LOG_LEVEL": " debug "}).log_level == "DEBUG"
+
+
+NOTICES = {**GOOD, "TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL": "C0NOTICES"}
+REDIS = {"TRUTH_EXPIRY_DEDUP_REDIS_URL": "redis://redis:6379/0"}
+
+
+def test_change_notices_are_off_unless_a_channel_is_set() -> None:
+    settings = WorkerSettings.load(GOOD)
+
+    assert settings.change_notice_channel is None
+    assert not settings.posts_change_notices
+    assert settings.change_notice_window_days == 7
+
+
+@pytest.mark.parametrize(
+    ("extra", "posts"),
+    [
+        (REDIS, True),  # every replica may post: Redis lets one claim each notice
+        ({**REDIS, "TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER": "0"}, False),
+        ({"TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER": "1"}, True),  # the one notifier, no Redis
+        ({"TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER": "0"}, False),  # another replica, no Redis
+    ],
+)
+def test_who_posts_change_notices(extra: dict[str, str], posts: bool) -> None:
+    assert WorkerSettings.load(NOTICES | extra).posts_change_notices is posts
+
+
+def test_without_redis_the_notifier_must_be_named() -> None:
+    with pytest.raises(ConfigError) as raised:
+        WorkerSettings.load(NOTICES)
+
+    [problem] = raised.value.problems
+    assert "TRUTH_EXPIRY_DEDUP_REDIS_URL" in problem
+    assert "TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER" in problem
+
+
+def test_malformed_notice_settings_are_each_named() -> None:
+    with pytest.raises(ConfigError) as raised:
+        WorkerSettings.load(
+            NOTICES
+            | REDIS
+            | {
+                "TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL": "#announcements",
+                "TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER": "yes",
+                "TRUTH_EXPIRY_CHANGE_NOTICE_WINDOW_DAYS": "365",
+                "TRUTH_EXPIRY_CHANGE_NOTICE_INTERVAL": "0",
+            }
+        )
+
+    problems = raised.value.problems
+    assert len(problems) == 4
+    assert any("CHANNEL must be a channel ID" in p for p in problems)
+    assert any("NOTIFIER must be 0 or 1" in p for p in problems)
+    assert any("WINDOW_DAYS must be a number of days from 1 to 90" in p for p in problems)
+    assert any("INTERVAL" in p for p in problems)

@@ -1,0 +1,50 @@
+"""Change notices posted to Slack: the `ChangeNotices` port over `chat.postMessage`.
+
+The notice is worded by `listeners/views/changes.py`; this only posts it to the configured
+channel, which the app must have been invited to (it asks for no `chat:write.public`). A refusal
+becomes `NoticeNotPostedError` with Slack's error code (`not_in_channel`, `channel_not_found`,
+`ratelimited`), so that the notice is tried again later.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from slack_sdk.errors import SlackApiError
+
+from listeners.views.changes import change_notice
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import Transition
+from truthexpiry.models.errors import NoticeNotPostedError
+
+
+class PostsMessages(Protocol):
+    """The one Web API method needed here (`slack_sdk.WebClient` has it)."""
+
+    def chat_postMessage(  # noqa: N802
+        self,
+        *,
+        channel: str,
+        text: str | None = None,
+        blocks: Any = None,
+        unfurl_links: bool | None = None,
+        **kwargs: Any,
+    ) -> Any: ...
+
+
+class SlackChangeNotices:
+    def __init__(self, client: PostsMessages, channel: str) -> None:
+        self._client = client
+        self._channel = channel
+
+    def post(self, change: Transition, catalog: Catalog) -> None:
+        reply = change_notice(change, catalog, dataset_version=catalog.version)
+        try:
+            self._client.chat_postMessage(
+                channel=self._channel, text=reply.text, blocks=reply.blocks, unfurl_links=False
+            )
+        except SlackApiError as error:
+            code = error.response.get("error") if error.response is not None else None
+            raise NoticeNotPostedError(code if isinstance(code, str) else "slack_error") from None
+        except OSError:
+            raise NoticeNotPostedError("transport") from None

@@ -1,0 +1,65 @@
+"""Change notices go to the configured channel as one message; a refusal keeps Slack's code."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from slack_sdk.errors import SlackApiError
+
+from bootstrap import dataset_evidence
+from listeners.change_notices import SlackChangeNotices
+from tests.listeners.conftest import FakeWebClient
+from truthexpiry.models.changes import Transition
+from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.errors import NoticeNotPostedError
+from truthexpiry.models.verdicts import Status
+
+EVIDENCE = dataset_evidence(None)
+KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})
+CHANGE = Transition(
+    KEY,
+    date(2026, 5, 12),
+    ("enabled",),
+    ("disabled",),
+    tuple(r for r in EVIDENCE.lookup(KEY) if r.record_id == "LC-101"),
+    Status.CURRENT,
+    Status.CURRENT,
+)
+
+
+def test_a_notice_is_posted_to_the_channel_with_its_fallback() -> None:
+    client = FakeWebClient()
+
+    SlackChangeNotices(client, "C0NOTICES").post(CHANGE, EVIDENCE.catalog())
+
+    [posted] = client.made("chat.postMessage")
+    assert posted["channel"] == "C0NOTICES"
+    assert posted["unfurl_links"] is False
+    assert "LC-101" in posted["text"]
+    assert "now stale" in posted["text"]
+    assert "demo-2026-11" in str(posted["blocks"])  # the dataset the change was read from
+
+
+class RefusingClient:
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def chat_postMessage(self, **kwargs: object) -> None:  # noqa: N802
+        raise self.error
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (SlackApiError("refused", {"ok": False, "error": "not_in_channel"}), "not_in_channel"),  # type: ignore[no-untyped-call]
+        (ConnectionResetError(), "transport"),
+    ],
+)
+def test_a_refusal_is_a_notice_not_posted_with_its_code(error: Exception, code: str) -> None:
+    notices = SlackChangeNotices(RefusingClient(error), "C0NOTICES")
+
+    with pytest.raises(NoticeNotPostedError) as raised:
+        notices.post(CHANGE, EVIDENCE.catalog())
+
+    assert raised.value.code == code
