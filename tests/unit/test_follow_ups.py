@@ -8,6 +8,7 @@ import pytest
 
 from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
+from tests.unit.test_rules_extractor import build_catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.verdicts import Status, TruthExpiryRequest
 from truthexpiry.services.extraction.follow_ups import MAX_EARLIER_QUESTIONS
@@ -132,3 +133,24 @@ def test_a_follow_up_searches_with_the_question_before_it() -> None:
     assert TruthExpiryRequest(EXPORT).search_text == EXPORT
     assert "Team" not in repr(request)
     assert "Starter" not in repr(request)
+
+
+def test_a_value_and_a_scope_without_a_name_change_only_those() -> None:
+    assert claims("is it disabled on Team?", EXPORT) == [
+        "report_export|availability|plan=team = disabled"
+    ]
+
+
+def test_another_attribute_of_the_same_entity_is_asked_in_the_subjects_scope() -> None:
+    catalog = build_catalog()
+    printer = "Is the label printer available on Pro?"
+
+    asked = EXTRACTOR.extract("and the data center?", [], catalog, earlier=(printer,))
+    in_emea = EXTRACTOR.extract("and in EMEA?", [], catalog, earlier=(printer,))
+
+    assert [(q.entity, q.attribute, q.scope) for q in asked.value_queries] == [
+        ("label_printer", "data_center", (("tier", "pro"),))
+    ]
+    assert [(c.attribute, c.scope, c.stated_value) for c in in_emea.question_claims] == [
+        ("availability", (("market", "emea"), ("tier", "pro")), "enabled")
+    ]
