@@ -12,6 +12,7 @@ from truthexpiry.models.messages import SearchMessage
 from truthexpiry.services.catalog import derive_catalog
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 from truthexpiry.services.extraction.text import MAX_TEXT_CHARS
+from truthexpiry.services.extraction.vocabulary import vocabulary_index
 from truthexpiry.services.values import same_value
 
 
@@ -224,10 +225,9 @@ def test_oversized_text_is_cut_before_it_is_read() -> None:
 
 
 def test_the_index_is_built_once_per_catalog() -> None:
-    extractor = RulesClaimExtractor()
-    extractor.extract("Is same day delivery on for Pro?", [], CATALOG)
-    first = extractor._indexes[CATALOG.fingerprint]
+    RulesClaimExtractor().extract("Is same day delivery on for Pro?", [], CATALOG)
+    first = vocabulary_index(CATALOG)
 
-    extractor.extract("Is same day delivery off for Pro?", [], CATALOG)
+    RulesClaimExtractor().extract("Is same day delivery off for Pro?", [], CATALOG)
 
-    assert extractor._indexes[CATALOG.fingerprint] is first
+    assert vocabulary_index(CATALOG) is first
