@@ -9,7 +9,7 @@ plan"), is kept as that scope value, so that the answer can say no record has it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 from truthexpiry.models.claim_key import normalise_scope_value
 from truthexpiry.models.errors import InvalidClaimKeyError
@@ -101,9 +101,12 @@ class ScopeFinder:
         every = set(self._clauses)
         return self._with_unknown(keys, self._stated(keys, every), every)
 
-    def _stated(
-        self, keys: dict[str, tuple[str, ...]], clauses: Iterable[int]
-    ) -> dict[str, list[str]]:
+    def for_subject(self, keys: Collection[str]) -> dict[str, list[str]]:
+        """The scope values the sentence states anywhere for any of `keys`, known values only:
+        what a question about changes narrows to ("what changed for Starter in EMEA?")."""
+        return self._stated(keys, set(self._clauses))
+
+    def _stated(self, keys: Collection[str], clauses: Iterable[int]) -> dict[str, list[str]]:
         wanted = set(clauses)
         stated: dict[str, list[str]] = {}
         for start, _, pairs in self._mentions:
