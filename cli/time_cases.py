@@ -22,6 +22,7 @@ from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.periods import AsOfSource
 from truthexpiry.models.verdicts import TruthExpiryResponse
 
+_SOURCE_VALUES = frozenset(s.value for s in AsOfSource)
 _SOURCES = ", ".join(s.value for s in AsOfSource)
 _STATES = frozenset(s.value for s in LifecycleState)
 _CHANGE_FIELDS = ("claim_key", "from_values", "to_values", "record_id")
@@ -49,7 +50,7 @@ def time_expect_problems(expect: Mapping[str, Any]) -> list[str]:
     if expect.get("as_of") is not None and not _is_date(expect["as_of"]):
         problems.append("'expect.as_of' must be a YYYY-MM-DD date or null")
     source = expect.get("as_of_source")
-    if source is not None and source not in {s.value for s in AsOfSource}:
+    if source is not None and not (isinstance(source, str) and source in _SOURCE_VALUES):
         problems.append(f"'expect.as_of_source' must be one of {_SOURCES}")
     return problems
 
@@ -146,9 +147,13 @@ def _is_upcoming(item: object) -> bool:
     return (
         isinstance(item["claim_key"], str)
         and isinstance(item["record_id"], str)
-        and item.get("state", "SHIPPED") in _STATES
-        and isinstance(item.get("value", ""), str)
+        and (item.get("state") is None or _is_state(item["state"]))
+        and isinstance(item.get("value", ""), str | None)
     )
+
+
+def _is_state(state: object) -> bool:
+    return isinstance(state, str) and state in _STATES
 
 
 def _strings(values: object) -> bool:
