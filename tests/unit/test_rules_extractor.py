@@ -231,3 +231,12 @@ def test_the_index_is_built_once_per_catalog() -> None:
     RulesClaimExtractor().extract("Is same day delivery off for Pro?", [], CATALOG)
 
     assert vocabulary_index(CATALOG) is first
+
+
+def test_a_date_after_as_of_is_the_date_judged_on_not_a_value() -> None:
+    deadline = key("rest_api", "deprecation_date", region="global")
+    catalog = derive_catalog([record("D-1", "2026-03-31", key=deadline)], "test")
+
+    assert stated("Was the REST API deprecation date 2026-03-31 as of 2025-06-01?", catalog) == [
+        ("rest_api", "deprecation_date", {}, "2026-03-31")
+    ]
