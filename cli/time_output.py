@@ -88,8 +88,8 @@ def time_lines(response: TruthExpiryResponse) -> list[str]:
     report = response.time
     if report is None or report.unavailable:
         return []
-    if report.kind is TimeQuestion.UPCOMING or report.upcoming:
-        lines = _upcoming_lines(report)
+    if report.kind is TimeQuestion.UPCOMING or report.window.start > response.as_of:
+        lines = _upcoming_lines(report)  # a period still ahead: what may change in it
     else:
         lines = _change_lines(report, response.as_of)
     if report.truncated:
@@ -97,7 +97,7 @@ def time_lines(response: TruthExpiryResponse) -> list[str]:
             "  The records source lists only so many records at once, so this list may be "
             "incomplete: name a subject or a shorter window to see them all."
         )
-    return [*lines, ""]
+    return [*lines, ""] if lines else []
 
 
 def _change_lines(report: TimeReport, judged_on: date) -> list[str]:
@@ -126,7 +126,13 @@ def _upcoming_lines(report: TimeReport) -> list[str]:
     window = report.window
     before = window.start - timedelta(days=1)
     when = f"after {before.isoformat()}" if window.open_ended else _span(window)
-    where = f"{when}{_about(report.subjects)}"
+    if report.kind is TimeQuestion.AS_OF:  # about the keys judged, in a period still ahead
+        if not report.labels:
+            return []
+        keys = "; ".join(_name(report, key) for key, _ in report.labels)
+        where = f"{when} for {keys}"
+    else:
+        where = f"{when}{_about(report.subjects)}"
     if not report.upcoming:
         return [f"Nothing shipped or planned takes effect {where}."]
     lines = [f"Coming up {where} (none of it authoritative yet):"]
