@@ -70,15 +70,8 @@ class TruthExpiryPipeline:
         reading = read_time(question, as_of, catalog) if question else None
         judged_on, source = _judgement(reading, as_of)
         extraction = self._extractor.extract(question, messages, catalog)
-        run = RequestRun(
-            self._evidence, catalog, judged_on, OwnerEvidence(self._authority, judged_on)
-        )
-        if not request.subject_message:  # owner evidence comes only from searched messages
-            run.collect_owner_evidence(extraction.message_claims)
-        found = extraction.message_claims if request.subject_message else _on_topic(extraction)
-        claims = (*extraction.question_claims, *found)[:MAX_CLAIMS]
-        verdicts = tuple(run.verdict(claim) for claim in claims)
-        answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notices)))
+        checking = request.subject_message is not None
+        verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
         time = None
         if reading is not None:
             timelines = _timelines(verdicts, answers)
@@ -90,6 +83,27 @@ class TruthExpiryPipeline:
         return TruthExpiryResponse(
             judged_on, verdicts, answers, tuple(notices), len(messages), time, source
         )
+
+    def _judge(
+        self,
+        extraction: Extraction,
+        catalog: Catalog,
+        judged_on: date,
+        notices: list[Notice],
+        *,
+        checking: bool,
+    ) -> tuple[tuple[Verdict, ...], tuple[Answer, ...]]:
+        """Verdicts on the claims and answers to the value questions, as of `judged_on`.
+        `checking` one message (the shortcut): its claims, and no owner evidence."""
+        owners = OwnerEvidence(self._authority, judged_on)
+        run = RequestRun(self._evidence, catalog, judged_on, owners)
+        if not checking:  # owner evidence comes only from searched messages
+            run.collect_owner_evidence(extraction.message_claims)
+        found = extraction.message_claims if checking else _on_topic(extraction)
+        claims = (*extraction.question_claims, *found)[:MAX_CLAIMS]
+        verdicts = tuple(run.verdict(claim) for claim in claims)
+        answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notices)))
+        return verdicts, answers
 
     def recent_changes(
         self, as_of: date | None = None, days: int = DEFAULT_CHANGE_DAYS
