@@ -31,6 +31,7 @@ def time_json(response: TruthExpiryResponse) -> dict[str, Any]:
             "subjects": [_subject_json(s) for s in report.subjects],
             "truncated": report.truncated,
             "unavailable": report.unavailable,
+            "unknown_scope": [f"{k}={v}" for k, v in report.unknown_scope],
         },
         "changes": [_change_json(c) for c in report.changes] if listed else None,
         "upcoming": [_upcoming_json(u) for u in report.upcoming] if listed else None,
@@ -92,6 +93,9 @@ def time_lines(response: TruthExpiryResponse) -> list[str]:
         lines = _upcoming_lines(report)  # a period still ahead: what may change in it
     else:
         lines = _change_lines(report, response.as_of)
+    if report.unknown_scope:
+        unknown = ", ".join(f"{k}={v}" for k, v in report.unknown_scope)
+        lines.append(f"  No record has {unknown}.")
     if report.truncated:
         lines.append(
             "  The records source lists only so many records at once, so this list may be "

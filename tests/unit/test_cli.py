@@ -128,6 +128,7 @@ def test_a_change_question_adds_the_changes_and_where_the_date_came_from(
         "subjects": [{"entity": None, "attribute": None, "scope": {"plan": "starter"}}],
         "truncated": False,
         "unavailable": False,
+        "unknown_scope": [],
     }
     assert [(c["record_id"], c["from_values"], c["to_values"]) for c in document["changes"]] == [
         ("LC-191", ["5"], ["10"]),

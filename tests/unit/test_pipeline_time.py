@@ -83,6 +83,13 @@ def test_a_change_question_for_a_scope_lists_its_transitions_with_records_and_da
     assert not response.notices  # answered: no "nothing to check"
 
 
+def test_a_scope_value_no_record_has_is_named_and_narrows_to_nothing() -> None:
+    response = ask("What changed for Basic this year?")
+
+    assert report(response).changes == ()
+    assert report(response).unknown_scope == (("plan", "basic"),)
+
+
 def test_the_window_counts_from_the_request_date_not_the_clock() -> None:
     response = ask("What changed for Starter this year?", as_of=date(2026, 6, 30))
 

@@ -58,6 +58,8 @@ def catalog(name: str) -> Catalog:
         ),
         ("stratocloud", "What changed for backup retention?", (S("backup", "retention_days"),)),
         ("peopleops", "What's coming in 2027?", ()),
+        ("demo", "What changed for Basic?", (S(scope=(("plan", "basic"),)),)),
+        ("demo", "What changed in October?", ()),
     ],
 )
 def test_a_question_names_its_subjects(

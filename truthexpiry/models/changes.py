@@ -155,7 +155,8 @@ class TimeReport:
     availability"). `truncated`: the source had more records in the window than it lists at
     once, so the lists may be incomplete; a narrower window or a named subject lists them all.
     `unavailable`: the records could not be read (a notice says why), so the lists are empty
-    for want of records, not because nothing changed.
+    for want of records, not because nothing changed. `unknown_scope` holds the scope values the
+    subjects name that no record has ("for Basic" where no record has `plan=basic`).
     """
 
     reading: TimeReading
@@ -165,6 +166,7 @@ class TimeReport:
     labels: tuple[tuple[ClaimKey, str], ...] = ()
     truncated: bool = False
     unavailable: bool = False
+    unknown_scope: Scope = ()
 
     @property
     def kind(self) -> TimeQuestion:

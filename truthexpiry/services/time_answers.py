@@ -105,4 +105,20 @@ class TimeAnswers:
             (key, self._catalog.describe(key.entity, key.attribute))
             for key in sorted(named, key=lambda k: k.canonical)
         )
-        return TimeReport(reading, tuple(subjects), changes, coming, labels, truncated)
+        known = {
+            (key, value)
+            for info in self._catalog.attributes.values()
+            for key, values in info.scope_values.items()
+            for value in values
+        }
+        unknown = {pair for subject in subjects for pair in subject.scope if pair not in known}
+        return TimeReport(
+            reading,
+            tuple(subjects),
+            changes,
+            coming,
+            labels,
+            truncated,
+            False,
+            tuple(sorted(unknown)),
+        )

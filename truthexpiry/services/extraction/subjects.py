@@ -42,8 +42,7 @@ def read_subjects(question: str, catalog: Catalog) -> tuple[ChangeSubject, ...]:
 def _subjects(tokens: list[Token], index: VocabularyIndex) -> list[ChangeSubject]:
     names = find_names(tokens, index)
     scopes = ScopeFinder(tokens, index, names.taken | _window_years(tokens))
-    every_key = {key for info in index.infos.values() for key in info.scope_values}
-    stated = scopes.for_subject(every_key)
+    stated = scopes.for_subject(_scope_values(index, None, None))
     anchors = [a for a in _own_anchors(names) if a.strength > 0 or stated]
     if not anchors:
         attribute = _shared_attribute(names)
@@ -53,8 +52,7 @@ def _subjects(tokens: list[Token], index: VocabularyIndex) -> list[ChangeSubject
     subjects = []
     for anchor in anchors:
         attribute = _attribute(anchor, names, index)
-        keys = _keys(anchor.entity, attribute, index)
-        narrowed = {k: v for k, v in stated.items() if k in keys}
+        narrowed = scopes.for_subject(_scope_values(index, anchor.entity, attribute))
         subjects += [
             ChangeSubject(anchor.entity, attribute, scope) for scope in _combinations(narrowed)
         ]
@@ -100,13 +98,16 @@ def _shared_attribute(names: Names) -> str | None:
     return wholly.pop() if len(wholly) == 1 else None
 
 
-def _keys(entity: str, attribute: str | None, index: VocabularyIndex) -> set[str]:
-    return {
-        key
-        for (owner, name), info in index.infos.items()
-        if owner == entity and attribute in (None, name)
-        for key in info.scope_values
-    }
+def _scope_values(
+    index: VocabularyIndex, entity: str | None, attribute: str | None
+) -> dict[str, set[str]]:
+    """The scope keys of the selected attributes (every one when None), each with its values."""
+    values: dict[str, set[str]] = {}
+    for (owner, name), info in index.infos.items():
+        if entity in (None, owner) and attribute in (None, name):
+            for key, found in info.scope_values.items():
+                values.setdefault(key, set()).update(found)
+    return values
 
 
 def _combinations(stated: dict[str, list[str]]) -> list[tuple[tuple[str, str], ...]]:
