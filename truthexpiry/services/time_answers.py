@@ -105,20 +105,19 @@ class TimeAnswers:
             (key, self._catalog.describe(key.entity, key.attribute))
             for key in sorted(named, key=lambda k: k.canonical)
         )
-        known = {
-            (key, value)
-            for info in self._catalog.attributes.values()
-            for key, values in info.scope_values.items()
-            for value in values
-        }
-        unknown = {pair for subject in subjects for pair in subject.scope if pair not in known}
         return TimeReport(
             reading,
             tuple(subjects),
             changes,
             coming,
             labels,
-            truncated,
-            False,
-            tuple(sorted(unknown)),
+            truncated=truncated,
+            unknown_scope=self._unknown_scope(subjects),
         )
+
+    def _unknown_scope(self, subjects: Sequence[ChangeSubject]) -> tuple[tuple[str, str], ...]:
+        """The scope values the subjects name that no record has."""
+        named = {pair for subject in subjects for pair in subject.scope}
+        for info in self._catalog.attributes.values() if named else ():
+            named -= {(key, v) for key, values in info.scope_values.items() for v in values}
+        return tuple(sorted(named))
