@@ -61,15 +61,21 @@ def build_pipeline(
     extractor: ClaimExtractor | None = None,
     clock: Clock | None = None,
     authority: AuthorityPolicy | None = None,
+    history: LifecycleHistory | None = None,
 ) -> TruthExpiryPipeline:
     """The pipeline over the given ports; defaults: the demo corpus, the embedded dataset read
-    in this process, the rules extractor and the system clock."""
+    in this process, the rules extractor and the system clock. The records by date for change
+    questions (`history`) come from the evidence source when it lists them."""
+    evidence = dataset_evidence(None) if evidence is None else evidence
+    if history is None and isinstance(evidence, LifecycleHistory):
+        history = evidence
     return TruthExpiryPipeline(
         search=corpus_search(None) if search is None else search,
-        evidence=dataset_evidence(None) if evidence is None else evidence,
+        evidence=evidence,
         extractor=RulesClaimExtractor() if extractor is None else extractor,
         clock=SystemClock() if clock is None else clock,
         authority=authority,
+        history=history,
     )
 
 

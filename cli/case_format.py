@@ -3,7 +3,8 @@
     {"id", "question", "as_of", "messages": [message...], "authority_policy"?: {...},
      "expect": {"question": {"claim_key", "status", "current_values"?} | "NO_CLAIM" | null,
                 "answer": {"claim_key", "current_values"} | null,
-                "messages": {"<message_ts>": "STATUS"} | null}}
+                "messages": {"<message_ts>": "STATUS"} | null,
+                "changes", "upcoming", "as_of", "as_of_source": see `cli/time_cases.py`}}
 
 `case_problems` names everything wrong with one decoded case, so that `eval` stops with one line
 naming the file and line rather than crashing halfway through a run. Other keys are allowed
@@ -17,6 +18,7 @@ from datetime import date
 
 from adapters.authority.policy_file import parse_authority_policy
 from adapters.offline.search import parse_messages
+from cli.time_cases import time_expect_problems
 from truthexpiry.models.errors import InvalidAuthorityPolicyError, InvalidMessagesError
 from truthexpiry.models.verdicts import Status
 
@@ -81,6 +83,7 @@ def _check_expect(expect: object, problems: list[str]) -> None:
         isinstance(statuses, Mapping) and all(_is_status(s) for s in statuses.values())
     ):
         problems.append(f"'expect.messages' must map message_ts to one of {_STATUS_LIST}")
+    problems.extend(time_expect_problems(expect))
 
 
 def _check_expected_claim(

@@ -18,6 +18,7 @@ from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, parse_messages
 from bootstrap import build_pipeline
 from cli.case_format import case_problems
+from cli.time_cases import check_time
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import TruthExpiryError
@@ -116,6 +117,7 @@ def check(expect: Mapping[str, Any], response: TruthExpiryResponse) -> Iterator[
         got = _message_status(ts, response, expect)
         if got != status:
             yield f"message {ts}: expected {status}, got {got or 'no verdict'}"
+    yield from check_time(expect, response)
 
 
 def _check_question(expected: Any, response: TruthExpiryResponse) -> Iterator[str]:

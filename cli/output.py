@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cli.time_output import as_of_line, time_json, time_lines
 from listeners.views.notices import notices_text
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.claim_key import ClaimKey
@@ -21,8 +22,9 @@ _MARK = {
 def to_json(
     question: str, response: TruthExpiryResponse, authority: AuthorityPolicy | None = None
 ) -> dict[str, Any]:
-    """The `--json` object of PRODUCT.md, field for field; with an authority policy, one more
-    field, `authority_policy`, lists its settings."""
+    """The `--json` object of PRODUCT.md, field for field; a question about time adds
+    `as_of_source`, `time`, `changes` and `upcoming`; with an authority policy, one more field,
+    `authority_policy`, lists its settings."""
     answer = response.answer
     policy = {} if authority is None else {"authority_policy": list(authority.summary())}
     return {
@@ -37,6 +39,7 @@ def to_json(
             "record_ids": list(answer.record_ids),
         },
         "notice": notices_text(response.notices),
+        **time_json(response),
         **policy,
     }
 
@@ -59,7 +62,7 @@ def _verdict_json(verdict: Verdict) -> dict[str, Any]:
 def to_text(
     question: str, response: TruthExpiryResponse, authority: AuthorityPolicy | None = None
 ) -> str:
-    lines = [f"Question: {question}", f"As of:    {response.as_of.isoformat()}"]
+    lines = [f"Question: {question}", as_of_line(response)]
     if authority is not None:
         lines.append(f"Policy:   {'; '.join(authority.summary())}")
     lines.append("")
@@ -67,6 +70,7 @@ def to_text(
         lines += _answer_lines(answer)
     for verdict in response.question_verdicts:
         lines += _verdict_lines(verdict, "Your claim")
+    lines += time_lines(response)
     found = response.message_verdicts
     if found:
         about = [v for v in found if response.is_about_the_question(v)]

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.errors import (
@@ -17,7 +18,7 @@ from truthexpiry.models.errors import (
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.ops.metrics import OTHER_FAILURE, EvidenceFailure, Metrics, Port
-from truthexpiry.ports import ClaimExtractor, LifecycleEvidence, MessageSearch
+from truthexpiry.ports import ClaimExtractor, LifecycleEvidence, LifecycleHistory, MessageSearch
 
 T = TypeVar("T")
 
@@ -68,6 +69,12 @@ class TimedEvidence:
 
     def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]:
         return _timed(self._metrics, Port.EVIDENCE, lambda: self._inner.lookup(key))
+
+    def records_between(self, selection: RecordSelection) -> RecordListing:
+        inner = self._inner
+        if not isinstance(inner, LifecycleHistory):
+            raise EvidenceUnavailableError("the evidence source cannot list records by date")
+        return _timed(self._metrics, Port.HISTORY, lambda: inner.records_between(selection))
 
 
 class TimedExtractor:

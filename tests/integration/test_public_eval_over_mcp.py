@@ -10,6 +10,7 @@ from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from cli.evaluation import load_cases, run_cases
 from cli.main import main
 from devtools.lifecycle_server import LocalLifecycleServer
+from tests.datasets import DATA
 
 pytestmark = pytest.mark.integration
 SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
@@ -67,3 +68,22 @@ def test_ask_with_an_unreachable_server_exits_2_with_one_line(
     assert code == 2
     assert len(err) == 1
     assert err[0].startswith("error: ")
+
+
+@pytest.mark.parametrize("name", ["parcelwing", "stratocloud"])
+def test_questions_about_time_pass_through_the_mcp_server(name: str) -> None:
+    """Windows listed by the server's tool, histories looked up over the same session."""
+    cases = [
+        case
+        for case in load_cases(DATA / f"{name}_cases.jsonl")
+        if {"changes", "upcoming"} & set(case["expect"])
+    ]
+    with LocalLifecycleServer(DATA / f"{name}_records.json") as server:
+        evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=5.0)
+        try:
+            failures = [r for r in run_cases(cases, evidence) if not r.passed]
+        finally:
+            evidence.close()
+
+    assert len(cases) >= 15
+    assert not failures, "\n".join(f"{r.case_id}: {r.failures}" for r in failures)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,6 +100,126 @@ def test_a_question_with_no_claim_exits_zero_with_a_notice(
     assert document["verdicts"] == []
     assert document["answer"] is None
     assert "I can check" in document["notice"]
+
+
+def ask_json(question: str, capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
+    code, out, _ = run(["ask", question, "--as-of", "2026-11-30", "--json"], capsys)
+    assert code == 0
+    document: dict[str, Any] = json.loads(out)
+    return document
+
+
+def test_a_change_question_adds_the_changes_and_where_the_date_came_from(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    document = ask_json("What changed for Starter since 2025?", capsys)
+
+    assert set(document) == {
+        *("question", "as_of", "verdicts", "answer", "notice"),
+        *("as_of_source", "time", "changes", "upcoming"),
+    }
+    assert document["as_of"] == "2026-11-30"
+    assert document["as_of_source"] == "option"
+    assert document["time"] == {
+        "kind": "changes",
+        "from": "2025-01-01",
+        "to": "2026-11-30",
+        "stated": True,
+        "subjects": [{"entity": None, "attribute": None, "scope": {"plan": "starter"}}],
+        "truncated": False,
+        "unavailable": False,
+        "unknown_scope": [],
+    }
+    assert [(c["record_id"], c["from_values"], c["to_values"]) for c in document["changes"]] == [
+        ("LC-191", ["5"], ["10"]),
+        ("LC-142", ["disabled"], ["enabled"]),
+        ("LC-101", ["enabled"], ["disabled"]),
+    ]
+    assert document["changes"][1] == {
+        "claim_key": "dark_mode|availability|plan=starter|region=global",
+        "from_values": ["disabled"],
+        "to_values": ["enabled"],
+        "record_id": "LC-142",
+        "effective_date": "2025-09-01",
+        "record_ids": ["LC-142"],
+        "status": "CURRENT",
+    }
+    assert document["upcoming"] == []
+
+
+def test_a_claim_about_a_period_is_judged_on_the_date_the_question_names(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    document = ask_json("Was dark mode available on Starter in 2024?", capsys)
+
+    assert document["as_of"] == "2024-12-31"
+    assert document["as_of_source"] == "question"
+    assert document["verdicts"][0]["status"] == "SUPERSEDED"
+    assert document["verdicts"][0]["record_ids"] == ["LC-141"]
+    assert document["changes"] == [
+        {
+            "claim_key": "dark_mode|availability|plan=starter|region=global",
+            "from_values": ["enabled"],
+            "to_values": ["disabled"],
+            "record_id": "LC-141",
+            "effective_date": "2024-05-01",
+            "record_ids": ["LC-141"],
+            "status": "CURRENT",
+        }
+    ]
+
+
+def test_what_is_coming_lists_records_not_yet_in_effect(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    document = ask_json("What's coming for Starter?", capsys)
+
+    assert document["time"]["kind"] == "upcoming"
+    assert document["time"]["to"] is None
+    assert document["changes"] == []
+    assert document["upcoming"] == [
+        {
+            "claim_key": "webhooks|availability|plan=starter|region=global",
+            "record_id": "LC-196",
+            "state": "SHIPPED",
+            "value": "enabled",
+            "effective_date": "2026-12-15",
+            "current_values": ["disabled"],
+        },
+        {
+            "claim_key": "sso_login|availability|plan=starter|region=global",
+            "record_id": "LC-150",
+            "state": "SHIPPED",
+            "value": "enabled",
+            "effective_date": "2027-02-01",
+            "current_values": [],
+        },
+    ]
+
+
+def test_the_readable_report_marks_what_is_coming_as_not_yet_authoritative(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["ask", "What's coming?", "--as-of", "2026-11-30"], capsys)
+
+    assert code == 0
+    assert "Coming up after 2026-11-30 (none of it authoritative yet):" in out
+    assert "[LC-196, SHIPPED, not yet in effect]" in out
+    assert "[LC-182, PLANNED: takes effect only if it ships]" in out
+
+
+def test_the_readable_report_lists_changes_with_dates_and_records(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        ["ask", "Was dark mode available on Starter in 2024?", "--as-of", "2026-11-30"], capsys
+    )
+
+    assert code == 0
+    assert "As of:    2024-12-31  (the last day of the period the question asks about" in out
+    assert "Changes from 2024-01-01 to 2024-12-31:" in out
+    assert "2024-05-01  Dark mode availability" in out
+    assert "enabled \u2192 disabled  [LC-141]" in out
 
 
 @pytest.mark.parametrize(

@@ -46,6 +46,25 @@ CASES = [
         "authority_policy": {"precedence": {"default": ["unspecified"]}},
     },
     {"id": 2, "question": "What is the rate limit?", "as_of": None, "expect": {"answer": None}},
+    {
+        "id": "time",
+        "question": "What changed for Starter since 2025?",
+        "as_of": "2026-11-30",
+        "expect": {
+            "changes": [
+                {
+                    "claim_key": "dark_mode|availability|plan=starter|region=global",
+                    "from_values": ["disabled"],
+                    "to_values": ["enabled"],
+                    "record_id": "LC-142",
+                    "effective_date": "2025-09-01",
+                }
+            ],
+            "upcoming": [{"claim_key": "x|y", "record_id": "R-1", "state": "PLANNED"}],
+            "as_of": "2026-11-30",
+            "as_of_source": "option",
+        },
+    },
 ]
 # Fragments that have broken parsers: deep nesting, long numbers, bad UTF-8, JSON extensions,
 # escapes of lone surrogates, invisible and look-alike characters.
@@ -191,7 +210,7 @@ def test_no_mutated_case_file_makes_eval_raise_anything_but_its_own_error(tmp_pa
     variants = [
         mutate_bytes(cases_text(CASES), rng)
         if rng.random() < 0.5
-        else cases_text([mutate_tree(CASES[0], rng), mutate_tree(CASES[1], rng)])
+        else cases_text([mutate_tree(case, rng) for case in CASES])
         for _ in range(MUTATIONS // 3)  # each runs the pipeline per case
     ]
 

@@ -29,6 +29,7 @@ CASE = {
     "messages": [],
     "expect": {"question": {"claim_key": "report_export|availability", "status": "CURRENT"}},
 }
+CHANGE = {"claim_key": "a|b", "from_values": [], "to_values": ["on"], "record_id": "R-1"}
 
 
 def write(tmp_path: Path, name: str, content: bytes) -> Path:
@@ -104,6 +105,23 @@ def test_a_policy_names_its_file_and_quotes_bad_names_briefly(tmp_path: Path) ->
         ({"expect": {"messages": {"1.0": "STALE"}}}, "'expect.messages' must map"),
         ({"expect": {"messages": ["1.0"]}}, "'expect.messages' must map"),
         ({"authority_policy": {"owners": 1}}, "'authority_policy': owners must be a JSON object"),
+        ({"expect": {"changes": {}}}, "'expect.changes' must be a list of"),
+        ({"expect": {"changes": [{"claim_key": "a|b"}]}}, "'expect.changes' must be a list of"),
+        (
+            {"expect": {"changes": [{**CHANGE, "from_values": "enabled"}]}},
+            "'expect.changes' must be a list of",
+        ),
+        (
+            {"expect": {"changes": [{**CHANGE, "effective_date": "March"}]}},
+            "'expect.changes' must be a list of",
+        ),
+        ({"expect": {"upcoming": [{"claim_key": "a|b"}]}}, "'expect.upcoming' must be a list"),
+        (
+            {"expect": {"upcoming": [{"claim_key": "a|b", "record_id": "R", "state": "SOON"}]}},
+            "'expect.upcoming' must be a list",
+        ),
+        ({"expect": {"as_of": "2026-13-01"}}, "'expect.as_of' must be a YYYY-MM-DD date"),
+        ({"expect": {"as_of_source": ["question"]}}, "'expect.as_of_source' must be one of"),
     ],
 )
 def test_a_wrongly_typed_case_is_one_error_naming_the_file_and_line(
@@ -141,7 +159,13 @@ def test_a_case_file_that_is_not_utf8_names_the_line(tmp_path: Path) -> None:
 
 
 def test_well_formed_cases_load(tmp_path: Path) -> None:
-    other = {**CASE, "id": 2, "as_of": None, "expect": {"question": "NO_CLAIM"}, "known_bug": 1}
+    expect = {
+        "question": "NO_CLAIM",
+        "changes": [CHANGE],
+        "upcoming": [],
+        "as_of_source": "question",
+    }
+    other = {**CASE, "id": 2, "as_of": None, "expect": expect, "known_bug": 1}
     path = write(tmp_path, "cases.jsonl", f"{json.dumps(CASE)}\n\n{json.dumps(other)}\n".encode())
 
     assert [case["id"] for case in load_cases(path)] == ["c1", 2]

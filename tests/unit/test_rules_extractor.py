@@ -12,6 +12,7 @@ from truthexpiry.models.messages import SearchMessage
 from truthexpiry.services.catalog import derive_catalog
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 from truthexpiry.services.extraction.text import MAX_TEXT_CHARS
+from truthexpiry.services.extraction.vocabulary import vocabulary_index
 from truthexpiry.services.values import same_value
 
 
@@ -224,10 +225,18 @@ def test_oversized_text_is_cut_before_it_is_read() -> None:
 
 
 def test_the_index_is_built_once_per_catalog() -> None:
-    extractor = RulesClaimExtractor()
-    extractor.extract("Is same day delivery on for Pro?", [], CATALOG)
-    first = extractor._indexes[CATALOG.fingerprint]
+    RulesClaimExtractor().extract("Is same day delivery on for Pro?", [], CATALOG)
+    first = vocabulary_index(CATALOG)
 
-    extractor.extract("Is same day delivery off for Pro?", [], CATALOG)
+    RulesClaimExtractor().extract("Is same day delivery off for Pro?", [], CATALOG)
 
-    assert extractor._indexes[CATALOG.fingerprint] is first
+    assert vocabulary_index(CATALOG) is first
+
+
+def test_a_date_after_as_of_is_the_date_judged_on_not_a_value() -> None:
+    deadline = key("rest_api", "deprecation_date", region="global")
+    catalog = derive_catalog([record("D-1", "2026-03-31", key=deadline)], "test")
+
+    assert stated("Was the REST API deprecation date 2026-03-31 as of 2025-06-01?", catalog) == [
+        ("rest_api", "deprecation_date", {}, "2026-03-31")
+    ]

@@ -9,7 +9,7 @@ from datetime import date
 
 from truthexpiry.models.claim_key import ClaimKey, Scope, normalise_identifier, normalise_scope
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.models.verdicts import Status, Verdict
 
 
@@ -49,6 +49,20 @@ class RecordSelection:
             and (self.attribute is None or key.attribute == self.attribute)
             and all(pair in key.scope for pair in self.scope)
         )
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSubject:
+    """What a question about changes is about: an entity, an attribute (of that entity, or of
+    every entity that has one by that name) and scope pairs. What it leaves out (None, no pair)
+    is not narrowed: `ChangeSubject()` is everything."""
+
+    entity: str | None = None
+    attribute: str | None = None
+    scope: Scope = ()
+
+    def selection(self, window: DateWindow) -> RecordSelection:
+        return RecordSelection(window, self.entity, self.attribute, self.scope)
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,3 +142,40 @@ class PeriodVerdict:
     period: DateWindow
     judged_on: date
     changes: tuple[Transition, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TimeReport:
+    """What a response says about time, as data (the views word it).
+
+    `reading` is what the question asked (its kind and window); `subjects` what it narrowed to
+    (() is everything). A change question carries its `changes`; a question about what is coming
+    its `upcoming` records, none of them authoritative yet; a claim judged for a period the
+    `changes` of its keys inside the period. `labels` names each key for people ("Report export
+    availability"). `truncated`: the source had more records in the window than it lists at
+    once, so the lists may be incomplete; a narrower window or a named subject lists them all.
+    `unavailable`: the records could not be read (a notice says why), so the lists are empty
+    for want of records, not because nothing changed. `unknown_scope` holds the scope values the
+    subjects name that no record has ("for Basic" where no record has `plan=basic`).
+    """
+
+    reading: TimeReading
+    subjects: tuple[ChangeSubject, ...] = ()
+    changes: tuple[Transition, ...] = ()
+    upcoming: tuple[UpcomingChange, ...] = ()
+    labels: tuple[tuple[ClaimKey, str], ...] = ()
+    truncated: bool = False
+    unavailable: bool = False
+    unknown_scope: Scope = ()
+
+    @property
+    def kind(self) -> TimeQuestion:
+        return self.reading.kind
+
+    @property
+    def window(self) -> DateWindow:
+        return self.reading.window
+
+    def label(self, key: ClaimKey) -> str:
+        """The key's name for people, or its identifiers when the catalog has none."""
+        return next((label for k, label in self.labels if k == key), key.describe())

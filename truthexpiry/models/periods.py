@@ -35,6 +35,13 @@ class TimeQuestion(StrEnum):
     AS_OF = "as_of"  # was a claim true on a date, or in a period
 
 
+class AsOfSource(StrEnum):
+    """Where the date a response is judged on came from."""
+
+    QUESTION = "question"  # a date or period the question names ("in March 2025")
+    OPTION = "option"  # the request's as-of date, or today from the clock
+
+
 @dataclass(frozen=True, slots=True)
 class TimeReading:
     """What a question says about time, relative to the as-of date it was read on.

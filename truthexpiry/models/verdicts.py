@@ -5,12 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import Notice
+from truthexpiry.models.periods import AsOfSource
+
+if TYPE_CHECKING:  # changes.py builds on verdicts
+    from truthexpiry.models.changes import TimeReport
 
 
 class Status(StrEnum):
@@ -125,11 +130,18 @@ class TruthExpiryRequest:
 
 @dataclass(frozen=True, slots=True)
 class TruthExpiryResponse:
+    """One answer. `as_of` is the date the verdicts and answers were judged on: the date a
+    question names ("in March 2025": its last day; `as_of_source` QUESTION), else the request's
+    or the clock's (OPTION). `time` is what a question about time gets besides (changes, what
+    is coming, the changes inside a period); None for other questions."""
+
     as_of: date
     verdicts: tuple[Verdict, ...]
     answers: tuple[Answer, ...] = ()
     notices: tuple[Notice, ...] = ()  # worded by the views
     messages_searched: int = 0
+    time: TimeReport | None = None
+    as_of_source: AsOfSource = AsOfSource.OPTION
 
     @property
     def answer(self) -> Answer | None:

@@ -29,6 +29,7 @@ class Port(StrEnum):
 
     SEARCH = "search"
     EVIDENCE = "evidence"
+    HISTORY = "history"  # records listed by date, for change questions
     CATALOG = "catalog"
     EXTRACTION = "extraction"
 

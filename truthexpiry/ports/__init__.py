@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import RecordListing, RecordSelection, Transition
@@ -31,6 +31,7 @@ class LifecycleEvidence(Protocol):
     def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]: ...
 
 
+@runtime_checkable  # the composition root asks whether an evidence source also lists by date
 class LifecycleHistory(Protocol):
     """Lifecycle records by effective date, for questions about changes. Raises
     `EvidenceUnavailableError` as `LifecycleEvidence` does. A source hands out a bounded number

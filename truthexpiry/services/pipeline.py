@@ -1,22 +1,41 @@
 """The one pipeline every entry point uses: search, extract, fetch evidence, label.
 
+A question about time is read first (`read_time`, relative to the request's as-of date or the
+clock's: never the system clock behind its back). A change question also gets the transitions
+in its window, a question about what is coming the records still to take effect, and a claim
+about a date or a period is judged as of that date, with the changes inside the period.
+
 Everything built here lives for one `run` call: the pipeline object holds only its ports.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 
 from truthexpiry.models.authority import AuthorityPolicy
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import TimeReport
 from truthexpiry.models.claims import Claim, Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import EvidenceUnavailable, ModelFallback, Notice, SearchUnavailable
-from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.ports import ClaimExtractor, Clock, LifecycleEvidence, MessageSearch
+from truthexpiry.models.periods import AsOfSource, TimeQuestion, TimeReading
+from truthexpiry.models.verdicts import Answer, TruthExpiryRequest, TruthExpiryResponse, Verdict
+from truthexpiry.ports import (
+    ClaimExtractor,
+    Clock,
+    LifecycleEvidence,
+    LifecycleHistory,
+    MessageSearch,
+)
+from truthexpiry.services.extraction.subjects import read_subjects
+from truthexpiry.services.extraction.time_phrases import read_time
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.owners import OwnerEvidence
+from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 from truthexpiry.services.request_run import RequestRun
+from truthexpiry.services.time_answers import Histories, TimeAnswers
 
 MAX_CLAIMS = 60
 
@@ -30,12 +49,14 @@ class TruthExpiryPipeline:
         extractor: ClaimExtractor,
         clock: Clock,
         authority: AuthorityPolicy | None = None,
+        history: LifecycleHistory | None = None,
     ) -> None:
         self._search = search
         self._evidence = evidence
         self._extractor = extractor
         self._clock = clock
         self._authority = authority
+        self._history = history
 
     def run(self, request: TruthExpiryRequest) -> TruthExpiryResponse:
         as_of = request.as_of or self._clock.today()
@@ -46,21 +67,86 @@ class TruthExpiryPipeline:
         notices: list[Notice] = []
         messages = self._messages(request, notices)
         question = "" if request.subject_message else request.question
+        reading = read_time(question, as_of, catalog) if question else None
+        judged_on, source = _judgement(reading, as_of)
         extraction = self._extractor.extract(
             question, messages, catalog, earlier=request.earlier_questions
         )
-        run = RequestRun(self._evidence, catalog, as_of, OwnerEvidence(self._authority, as_of))
-        if not request.subject_message:  # owner evidence comes only from searched messages
+        checking = request.subject_message is not None
+        verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
+        time = None
+        if reading is not None:
+            timelines = _timelines(verdicts, answers)
+            time = self._time_report(reading, question, catalog, timelines, as_of, notices)
+        if extraction.fallback:
+            notices.append(ModelFallback(extraction.fallback))
+        if not (request.subject_message or extraction.question_claims or answers or _lists(time)):
+            notices.append(nothing_to_check(extraction.topics, catalog))
+        return TruthExpiryResponse(
+            judged_on, verdicts, answers, tuple(notices), len(messages), time, source
+        )
+
+    def _judge(
+        self,
+        extraction: Extraction,
+        catalog: Catalog,
+        judged_on: date,
+        notices: list[Notice],
+        *,
+        checking: bool,
+    ) -> tuple[tuple[Verdict, ...], tuple[Answer, ...]]:
+        """Verdicts on the claims and answers to the value questions, as of `judged_on`.
+        `checking` one message (the shortcut): its claims, and no owner evidence."""
+        owners = OwnerEvidence(self._authority, judged_on)
+        run = RequestRun(self._evidence, catalog, judged_on, owners)
+        if not checking:  # owner evidence comes only from searched messages
             run.collect_owner_evidence(extraction.message_claims)
-        found = extraction.message_claims if request.subject_message else _on_topic(extraction)
+        found = extraction.message_claims if checking else _on_topic(extraction)
         claims = (*extraction.question_claims, *found)[:MAX_CLAIMS]
         verdicts = tuple(run.verdict(claim) for claim in claims)
         answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notices)))
-        if extraction.fallback:
-            notices.append(ModelFallback(extraction.fallback))
-        if not request.subject_message and not extraction.question_claims and not answers:
-            notices.append(nothing_to_check(extraction.topics, catalog))
-        return TruthExpiryResponse(as_of, verdicts, answers, tuple(notices), len(messages))
+        return verdicts, answers
+
+    def recent_changes(
+        self, as_of: date | None = None, days: int = DEFAULT_CHANGE_DAYS
+    ) -> TimeReport:
+        """Every transition in the `days` days up to `as_of` (default: today), for a summary
+        such as the App Home's. Raises `EvidenceUnavailableError`."""
+        day = as_of or self._clock.today()
+        reading = TimeReading(TimeQuestion.CHANGES, last_days(day, days), True, day)
+        return self._answers(self._evidence.catalog()).changes(reading, ())
+
+    def coming_up(self, as_of: date | None = None, days: int = DEFAULT_CHANGE_DAYS) -> TimeReport:
+        """The records that take effect in the `days` days after `as_of` (default: today),
+        shipped or planned, none authoritative yet. Raises `EvidenceUnavailableError`."""
+        day = as_of or self._clock.today()
+        reading = TimeReading(TimeQuestion.UPCOMING, next_days(day, days), True, day)
+        return self._answers(self._evidence.catalog()).coming(reading, (), day)
+
+    def _time_report(  # noqa: PLR0917 - one call site, each argument a different part
+        self,
+        reading: TimeReading,
+        question: str,
+        catalog: Catalog,
+        timelines: Histories,
+        as_of: date,
+        notices: list[Notice],
+    ) -> TimeReport:
+        answering = self._answers(catalog)
+        try:
+            if reading.kind is TimeQuestion.AS_OF:
+                judged_on, _ = _judgement(reading, as_of)
+                return answering.in_period(reading, timelines, judged_on, as_of)
+            subjects = read_subjects(question, catalog)
+            if reading.kind is TimeQuestion.CHANGES:
+                return answering.changes(reading, subjects)
+            return answering.coming(reading, subjects, as_of)
+        except EvidenceUnavailableError as error:
+            notices.append(EvidenceUnavailable(str(error)))
+            return TimeReport(reading, unavailable=True)
+
+    def _answers(self, catalog: Catalog) -> TimeAnswers:
+        return TimeAnswers(self._history, self._evidence, catalog, self._authority)
 
     def _messages(
         self, request: TruthExpiryRequest, notices: list[Notice]
@@ -74,6 +160,26 @@ class TruthExpiryPipeline:
         except SearchUnavailableError as error:
             notices.append(SearchUnavailable(error.category, error.retry_after))
             return ()
+
+
+def _judgement(reading: TimeReading | None, as_of: date) -> tuple[date, AsOfSource]:
+    """The date to judge claims on: the one the question names, unless it is still ahead (a
+    future date never makes a record authoritative: then the as-of date, and what is coming)."""
+    if reading is None or reading.kind is not TimeQuestion.AS_OF or reading.judge_on > as_of:
+        return as_of, AsOfSource.OPTION
+    return reading.judge_on, AsOfSource.QUESTION
+
+
+def _lists(time: TimeReport | None) -> bool:
+    """Whether the response lists changes or what is coming: then it has answered."""
+    return time is not None and time.kind is not TimeQuestion.AS_OF
+
+
+def _timelines(verdicts: Sequence[Verdict], answers: Sequence[Answer]) -> Histories:
+    """Every record of each key the question asked about, from its verdicts and answers."""
+    judged = [(v.key, v.timeline) for v in verdicts if v.claim.source == "question"]
+    judged += [(a.key, a.timeline) for a in answers]
+    return {key: timeline for key, timeline in judged if timeline}
 
 
 def _on_topic(extraction: Extraction) -> tuple[Claim, ...]:

@@ -10,20 +10,15 @@ from truthexpiry.models.messages import MessageRef, SearchMessage
 from truthexpiry.services.extraction.follow_ups import statements_in_thread
 from truthexpiry.services.extraction.reader import Statement, read
 from truthexpiry.services.extraction.text import sentences
-from truthexpiry.services.extraction.vocabulary import VocabularyIndex
-
-_CACHED_INDEXES = 4
+from truthexpiry.services.extraction.vocabulary import VocabularyIndex, vocabulary_index
 
 
 class RulesClaimExtractor:
     """Finds claims by matching the catalog's names, scope values and value vocabulary.
 
-    The matching index is built once per catalog (keyed by its fingerprint); it holds catalog
-    vocabulary only, never text from a request.
+    The matching index is built once per catalog (`vocabulary_index`, by fingerprint); it holds
+    catalog vocabulary only, never text from a request.
     """
-
-    def __init__(self) -> None:
-        self._indexes: dict[str, VocabularyIndex] = {}
 
     def extract(
         self,
@@ -35,7 +30,7 @@ class RulesClaimExtractor:
     ) -> Extraction:
         """`earlier`: the questions before this one in its thread, oldest first; a follow-up
         takes from them what it does not state (`follow_ups.py`)."""
-        index = self._index(catalog)
+        index = vocabulary_index(catalog)
         claims: list[Claim] = []
         queries: list[ValueQuery] = []
         topics: list[str] = []
@@ -64,15 +59,6 @@ class RulesClaimExtractor:
             message_claims=_unique(message_claims),
             topics=tuple(dict.fromkeys(topics)),
         )
-
-    def _index(self, catalog: Catalog) -> VocabularyIndex:
-        index = self._indexes.get(catalog.fingerprint)
-        if index is None:
-            if len(self._indexes) >= _CACHED_INDEXES:
-                self._indexes.pop(next(iter(self._indexes)))
-            index = VocabularyIndex.build(catalog)
-            self._indexes[catalog.fingerprint] = index
-        return index
 
 
 def _statements(text: str, index: VocabularyIndex) -> list[Statement]:

@@ -9,7 +9,7 @@ plan"), is kept as that scope value, so that the answer can say no record has it
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Mapping
 
 from truthexpiry.models.claim_key import normalise_scope_value
 from truthexpiry.models.errors import InvalidClaimKeyError
@@ -101,9 +101,14 @@ class ScopeFinder:
         every = set(self._clauses)
         return self._with_unknown(keys, self._stated(keys, every), every)
 
-    def _stated(
-        self, keys: dict[str, tuple[str, ...]], clauses: Iterable[int]
-    ) -> dict[str, list[str]]:
+    def for_subject(self, keys: Mapping[str, Collection[str]]) -> dict[str, list[str]]:
+        """The scope values the sentence states anywhere for any of `keys` (each with the
+        values records have): what a question about changes narrows to ("what changed for
+        Starter in EMEA?"), with a name where a scope value would stand ("for Basic")."""
+        every = set(self._clauses)
+        return self._with_unknown(keys, self._stated(keys, every), every)
+
+    def _stated(self, keys: Collection[str], clauses: Iterable[int]) -> dict[str, list[str]]:
         wanted = set(clauses)
         stated: dict[str, list[str]] = {}
         for start, _, pairs in self._mentions:
@@ -116,7 +121,10 @@ class ScopeFinder:
         return stated
 
     def _with_unknown(
-        self, keys: dict[str, tuple[str, ...]], stated: dict[str, list[str]], clauses: set[int]
+        self,
+        keys: Mapping[str, Collection[str]],
+        stated: dict[str, list[str]],
+        clauses: set[int],
     ) -> dict[str, list[str]]:
         """Fill a key the sentence does not state from a word it does not know: a key that
         would be missing from an abbreviation ("dev", "US") or a name where a scope value stands
@@ -134,7 +142,7 @@ class ScopeFinder:
             return {**stated, key: [found]} if found else stated
         return stated
 
-    def _abbreviated(self, values: tuple[str, ...], clauses: set[int]) -> str | None:
+    def _abbreviated(self, values: Collection[str], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
         one of the key's values."""
         for i, token in enumerate(self._tokens):

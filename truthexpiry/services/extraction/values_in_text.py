@@ -142,7 +142,10 @@ def _on_is_a_state(tokens: list[Token], i: int) -> bool:
 
 
 def _is_date_part(tokens: list[Token], i: int, value: TypedValue) -> bool:
-    """`in 2024`, `July 2025`, `Q3 2026`: a year, not a quantity."""
+    """`in 2024`, `July 2025`, `Q3 2026`: a year, not a quantity. `as of 2025-06-01`: the
+    date a claim is judged on (`time_phrases.py`), not a value it states."""
+    if value.type is ValueType.DATE:
+        return i >= 2 and [t.key for t in tokens[i - 2 : i]] == ["as", "of"]
     if value.type is not ValueType.QUANTITY or value.unit is not None:
         return False
     before = tokens[i - 1].key if i > 0 else ""

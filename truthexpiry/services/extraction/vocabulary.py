@@ -28,6 +28,7 @@ from truthexpiry.services.value_words import (
 from truthexpiry.services.values import read_value
 
 K = TypeVar("K")
+_KEPT = 4  # catalog versions whose index is kept
 _NUMBERED = re.compile(r"^([a-z]+)([ _-]?)(\d+)$")
 _SERIES_LENGTH = 21
 
@@ -128,6 +129,21 @@ class VocabularyIndex:
             nouns,
             frozenset(known) | keys | nouns,
         )
+
+
+def vocabulary_index(catalog: Catalog) -> VocabularyIndex:
+    """The catalog's matching index, built once per catalog version (by fingerprint): it holds
+    the catalog's vocabulary only, never text from a request, so it may outlive one."""
+    index = _BUILT.get(catalog.fingerprint)
+    if index is None:
+        index = VocabularyIndex.build(catalog)
+        if len(_BUILT) >= _KEPT:
+            _BUILT.pop(next(iter(_BUILT)), None)
+        _BUILT[catalog.fingerprint] = index
+    return index
+
+
+_BUILT: dict[str, VocabularyIndex] = {}
 
 
 def _entity_phrases(
