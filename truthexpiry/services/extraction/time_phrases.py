@@ -26,7 +26,7 @@ from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.services.extraction.text import Token, sentences
 from truthexpiry.services.extraction.time_names import time_vocabulary
 from truthexpiry.services.extraction.time_points import Reading, date_end
-from truthexpiry.services.extraction.time_windows import window_at
+from truthexpiry.services.extraction.time_windows import may_start_a_window, window_at
 from truthexpiry.services.periods import judgement_date, last_days, still_to_come
 
 # Token keys (singular: "changes" is "change") that make a question about changes. "changed"
@@ -97,7 +97,7 @@ def _first_window(tokens: list[Token], reading: Reading) -> DateWindow | None:
     index = 0
     while index < len(tokens):
         try:
-            found = window_at(tokens, index, reading)
+            found = window_at(tokens, index, reading) if may_start_a_window(tokens[index]) else None
         except (ValueError, OverflowError):  # a window past the calendar's last year is none
             found = None
         if found is not None:

@@ -31,7 +31,7 @@ from truthexpiry.services.periods import (
 )
 from truthexpiry.services.stopwords import STOPWORDS
 from truthexpiry.services.value_spans import number_at, value_at
-from truthexpiry.services.value_words import ARTICLES_AS_ONE, MONTHS, UNITS
+from truthexpiry.services.value_words import ARTICLES_AS_ONE, MONTHS, NUMBER_WORDS, UNITS
 
 Found = tuple[DateWindow, int]  # the window, and the index of the token after the phrase
 
@@ -42,6 +42,22 @@ _CALENDAR_SHIFT = {"this": 0, "current": 0, "last": -1, "previous": -1, "next": 
 _YEAR_PREPOSITIONS = frozenset("in during throughout since from between as_of of".split())
 _EDGES = {"start": False, "beginning": False, "end": True}  # True: the period's last day
 _MAX_COUNT = 1000  # "the last 1000 days" is read; larger counts are not windows anyone means
+
+
+# Words a point may start with (besides numbers, dates and quarters): a cheap test that spares
+# the readers most words of a question.
+POINT_STARTS = frozenset(
+    (*_DAYS_FROM_TODAY, *_CALENDAR_SHIFT, *MONTHS, *NUMBER_WORDS, *ARTICLES_AS_ONE, *_EDGES)
+)
+
+
+def may_start_a_point(token: Token) -> bool:
+    return (
+        token.kind is not Kind.WORD
+        or token.text[:1].isdigit()
+        or token.text in POINT_STARTS
+        or _QUARTER.match(token.text) is not None
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from truthexpiry.services.extraction.time_points import (
     Found,
     Reading,
     counted,
+    may_start_a_point,
     point_at,
     unit_at,
 )
@@ -23,6 +24,7 @@ _ROLLING = {"last": -1, "past": -1, "previous": -1, "next": 1, "coming": 1}
 _PREPOSITIONS = frozenset("in on at during throughout for by around".split())
 _RANGE_ENDS = frozenset("to until till through thru and".split())
 _RECENT = frozenset("recently lately recent".split())
+_STARTS = frozenset(("since", "between", "from", "as", *_RECENT, *_PREPOSITIONS, *_ROLLING))
 
 
 def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
@@ -39,6 +41,11 @@ def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
     if word in _PREPOSITIONS and (found := point_at(tokens, i + 1, reading, word)):
         return found
     return _rolling(tokens, i, reading) or point_at(tokens, i, reading)
+
+
+def may_start_a_window(token: Token) -> bool:
+    """A cheap test: most words of a question start no window, and need not be read."""
+    return token.key in _STARTS or may_start_a_point(token)
 
 
 def _since(tokens: list[Token], i: int, reading: Reading) -> Found | None:
