@@ -80,7 +80,8 @@ class TruthExpiryPipeline:
             time = self._time_report(reading, question, catalog, timelines, as_of, notices)
         if extraction.fallback:
             notices.append(ModelFallback(extraction.fallback))
-        if not (request.subject_message or extraction.question_claims or answers or _lists(time)):
+        lists = time is not None and time.lists
+        if not (request.subject_message or extraction.question_claims or answers or lists):
             notices.append(nothing_to_check(extraction.topics, catalog))
         return TruthExpiryResponse(
             judged_on, verdicts, answers, tuple(notices), len(messages), time, source
@@ -168,11 +169,6 @@ def _judgement(reading: TimeReading | None, as_of: date) -> tuple[date, AsOfSour
     if reading is None or reading.kind is not TimeQuestion.AS_OF or reading.judge_on > as_of:
         return as_of, AsOfSource.OPTION
     return reading.judge_on, AsOfSource.QUESTION
-
-
-def _lists(time: TimeReport | None) -> bool:
-    """Whether the response lists changes or what is coming: then it has answered."""
-    return time is not None and time.kind is not TimeQuestion.AS_OF
 
 
 def _timelines(verdicts: Sequence[Verdict], answers: Sequence[Answer]) -> Histories:
