@@ -10,7 +10,8 @@ and the lines left out are counted ("…and 12 more changes not shown"), never d
 from __future__ import annotations
 
 from listeners.views.blocks import MAX_TEXT, Block, context, inline, section
-from listeners.views.time_words import TimeLine, time_words
+from listeners.views.change_words import TimeLine
+from listeners.views.time_words import time_words
 from truthexpiry.models.verdicts import TruthExpiryResponse
 
 MAX_TIME_LINES = 20

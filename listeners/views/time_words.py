@@ -5,45 +5,26 @@ not be read, a listing cut short, scope values no record has).
 
 Plain words around data. Every piece of data (values, names, scope values, record IDs) goes
 through the caller's `quote`: the command line writes it as it is, Slack escapes and clips it.
-`most` bounds the values and record IDs written per line (the rest are counted).
+`most` bounds the values and record IDs written per line (the rest are counted). Each line is
+worded by `change_words.py`, as the App Home's are.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
-from truthexpiry.models.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
+from listeners.views.change_words import ChangeWording, Quote, TimeLine, as_is
+from truthexpiry.models.changes import ChangeSubject, TimeReport
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.periods import AsOfSource, DateWindow, TimeQuestion
-from truthexpiry.models.verdicts import Status, TruthExpiryResponse
+from truthexpiry.models.verdicts import TruthExpiryResponse
 
-Quote = Callable[[str], str]
-
-ARROW = " \u2192 "
-NOTHING = "nothing in effect"
 NOT_YET = "none of it authoritative yet"
-CONFLICT = "CONFLICTING: the records disagree"
 UNREAD = "the lifecycle records could not be read, so this is not a sign that nothing changed"
 TRUNCATED = (
     "The records source lists only so many records at once, so this list may be incomplete: "
     "name a subject or a shorter window to see them all."
 )
-
-
-def as_is(text: str) -> str:
-    return text
-
-
-@dataclass(frozen=True, slots=True)
-class TimeLine:
-    """One change, or one record still to come: its day, what it is about, what changes, and
-    the records behind it (with their standing, for a record not yet in effect)."""
-
-    day: str
-    subject: str
-    change: str
-    records: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +88,7 @@ class _Wording:
         self._as_of = response.as_of  # the date judged on
         self._report = report
         self._quote = quote
-        self._most = most
+        self._words = ChangeWording(quote, most)
 
     def changes(self) -> tuple[str, tuple[TimeLine, ...]] | None:
         report = self._report
@@ -121,7 +102,9 @@ class _Wording:
             return f"The changes {where} could not be listed: {UNREAD}", ()
         if not report.changes:
             return f"No change {where}", ()
-        return f"Changes {where}", tuple(self._change(c) for c in report.changes)
+        return f"Changes {where}", tuple(
+            self._words.transition(c, self._name(c.key)) for c in report.changes
+        )
 
     def coming(self) -> tuple[str, tuple[TimeLine, ...]] | None:
         report = self._report
@@ -137,7 +120,9 @@ class _Wording:
             return f"What is coming {where} could not be listed: {UNREAD}", ()
         if not report.upcoming:
             return f"Nothing shipped or planned takes effect {where}", ()
-        return f"Coming up {where} ({NOT_YET})", tuple(self._coming(c) for c in report.upcoming)
+        return f"Coming up {where} ({NOT_YET})", tuple(
+            self._words.coming(c, self._name(c.key)) for c in report.upcoming
+        )
 
     def notes(self) -> tuple[str, ...]:
         report = self._report
@@ -148,47 +133,6 @@ class _Wording:
         if report.truncated:
             notes.append(TRUNCATED)
         return tuple(notes)
-
-    def _change(self, change: Transition) -> TimeLine:
-        before = self._values(change.from_values, change.from_status)
-        after = self._values(change.to_values, change.status, new=not change.from_values)
-        return TimeLine(
-            change.effective_date.isoformat(),
-            self._name(change.key),
-            f"{before}{ARROW}{after}",
-            self._listed(change.record_ids, ", ") or "no record",
-        )
-
-    def _coming(self, coming: UpcomingChange) -> TimeLine:
-        record = coming.record
-        value = self._quote(record.value)
-        disagree = len(coming.current_values) > 1  # only records that disagree give two values
-        now = self._values(
-            coming.current_values, Status.CONFLICTING if disagree else Status.CURRENT
-        )
-        if coming.planned:
-            change = f"{value} planned (now: {now})"
-            standing = "PLANNED: takes effect only if it ships"
-        else:
-            change = f"{value} from {record.effective_date.isoformat()} (now: {now})"
-            standing = f"{record.state.value}, not yet in effect"
-        records = f"{self._quote(record.record_id)}, {standing}"
-        return TimeLine(record.effective_date.isoformat(), self._name(coming.key), change, records)
-
-    def _values(self, values: tuple[str, ...], status: Status, *, new: bool = False) -> str:
-        """`enabled`; `100 or 200 (CONFLICTING: the records disagree)`; a first value marked
-        `(new)`; `nothing in effect`."""
-        if not values:
-            return NOTHING
-        conflict = status is Status.CONFLICTING
-        marks = [*(["new"] if new else []), *([CONFLICT] if conflict else [])]
-        shown = self._listed(values, " or " if conflict else ", ")
-        return shown + (f" ({'; '.join(marks)})" if marks else "")
-
-    def _listed(self, items: tuple[str, ...], joiner: str) -> str:
-        shown = items if self._most is None else items[: self._most]
-        more = len(items) - len(shown)
-        return joiner.join(self._quote(i) for i in shown) + (f" and {more} more" if more else "")
 
     def _name(self, key: ClaimKey) -> str:
         scope = [self._quote(f"{k}={v}") for k, v in key.scope]
