@@ -2,14 +2,15 @@
 coming, in the wording the command line uses too (`time_words`), and the report's flags.
 
 Bounded by construction, whatever the records hold: every piece of data is escaped and clipped
-(`inline`), each line names at most `_MOST` values and record IDs, at most `MAX_TIME_LINES`
-lines are listed within `MAX_TIME_CHARS` characters, packed into sections under Slack's 3,000,
-and the lines left out are counted ("…and 12 more changes not shown"), never dropped silently.
+(`inline`), headings and notes are clipped, each line names at most `_MOST` values and record
+IDs, at most `MAX_TIME_LINES` lines are listed within `MAX_TIME_CHARS` characters, packed into
+sections under Slack's 3,000, and the lines left out are counted ("…and 12 more changes not
+shown"), never dropped silently.
 """
 
 from __future__ import annotations
 
-from listeners.views.blocks import MAX_TEXT, Block, context, inline, section
+from listeners.views.blocks import MAX_TEXT, Block, clip_mrkdwn, context, inline, section
 from listeners.views.change_words import TimeLine
 from listeners.views.time_words import time_words
 from truthexpiry.models.verdicts import TruthExpiryResponse
@@ -21,6 +22,7 @@ _VALUE = 80
 _FALLBACK_VALUE = 60
 _MOST = 3
 _FALLBACK_LINES = 5
+_HEADING = 600  # a heading or a note naming many subjects or scope values is clipped
 _NARROW = "ask about one subject or a shorter window to see them all."
 
 
@@ -36,7 +38,7 @@ def time_blocks(response: TruthExpiryResponse) -> list[Block]:
     if words is None:
         return []
     mark = ":warning: " if response.time is not None and response.time.unavailable else ""
-    heading = f"{mark}*{words.heading}*" + (":" if words.lines else ".")
+    heading = f"{mark}*{clip_mrkdwn(words.heading, _HEADING)}*" + (":" if words.lines else ".")
     lines = [line_text(line) for line in words.lines]
     shown, spent = 0, len(heading)
     for line in lines[:MAX_TIME_LINES]:
@@ -44,7 +46,7 @@ def time_blocks(response: TruthExpiryResponse) -> list[Block]:
             break
         shown, spent = shown + 1, spent + 1 + len(line)
     blocks = [section(chunk) for chunk in _packed([heading, *lines[:shown]])]
-    notes = list(words.notes)
+    notes = [clip_mrkdwn(note, _HEADING) for note in words.notes]
     if left := len(lines) - shown:
         noun = ("record" if words.coming else "change") + ("s" if left != 1 else "")
         notes.insert(0, f"\u2026and {left} more {noun} not shown: {_NARROW}")

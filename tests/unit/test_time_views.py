@@ -17,7 +17,7 @@ from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
 from tests.unit.builders import record
 from tests.unit.test_pipeline_time import RECORDS, TODAY, ask, pipeline
-from truthexpiry.models.changes import TimeReport, Transition, UpcomingChange
+from truthexpiry.models.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.messages import SearchMessage
@@ -194,3 +194,30 @@ def test_the_changes_come_before_the_claims_found_in_slack_and_leave_them_room()
     assert "nothing in effect \u2192 enabled (new) · R-20" in text
     assert text.index("*Changes from") < text.index("*In Slack*")
     assert ":x: *SUPERSEDED*" in text
+
+
+def test_many_subjects_scope_keys_and_unknown_values_stay_within_the_limits() -> None:
+    wide = {f"k{n}": "v" * 70 for n in range(12)}
+    key = ClaimKey.of("feature_wide", "availability", wide)
+    records = tuple(record(f"W-{n}", f"value {n}", "2026-11-01", key=key) for n in range(6))
+    conflict = Transition(
+        key,
+        date(2026, 11, 1),
+        ("a",) * 9,
+        tuple(f"v{n}" for n in range(9)),
+        records,
+        Status.CONFLICTING,
+        Status.CONFLICTING,
+    )
+    subjects = tuple(
+        ChangeSubject(f"entity_{n}" * 5, f"attribute_{n}" * 5, tuple(sorted(wide.items())))
+        for n in range(8)
+    )
+    unknown = tuple((f"k{n}", "u" * 70) for n in range(40))
+    reading = TimeReading(TimeQuestion.CHANGES, WINDOW, True, TODAY)
+    report = TimeReport(reading, subjects, (conflict,) * 30, unknown_scope=unknown, truncated=True)
+
+    reply = verdict_reply(_response(report))
+
+    block_kit.check_message(reply.text, reply.blocks)
+    assert "and 6 more" in block_kit.all_text(reply.blocks)  # nine values, three shown
