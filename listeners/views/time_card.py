@@ -34,20 +34,20 @@ def quote(text: str) -> str:
 def time_blocks(response: TruthExpiryResponse) -> list[Block]:
     """The sections that list changes or what is coming, and the flags; [] for a response with
     nothing to say about time."""
-    words = time_words(response, quote, _MOST)
+    words = time_words(response, quote, _MOST, MAX_TIME_LINES)
     if words is None:
         return []
     mark = ":warning: " if response.time is not None and response.time.unavailable else ""
     heading = f"{mark}*{clip_mrkdwn(words.heading, _HEADING)}*" + (":" if words.lines else ".")
     lines = [line_text(line) for line in words.lines]
     shown, spent = 0, len(heading)
-    for line in lines[:MAX_TIME_LINES]:
+    for line in lines:
         if spent + 1 + len(line) > MAX_TIME_CHARS:
             break
         shown, spent = shown + 1, spent + 1 + len(line)
     blocks = [section(chunk) for chunk in _packed([heading, *lines[:shown]])]
     notes = [clip_mrkdwn(note, _HEADING) for note in words.notes]
-    if left := len(lines) - shown:
+    if left := words.left + len(lines) - shown:
         noun = ("record" if words.coming else "change") + ("s" if left != 1 else "")
         notes.insert(0, f"\u2026and {left} more {noun} not shown: {_NARROW}")
     if notes:
@@ -64,14 +64,17 @@ def line_text(line: TimeLine) -> str:
 def time_fallback(response: TruthExpiryResponse) -> list[str]:
     """The same, as plain lines for the fallback text: the heading, the first lines, a count
     of the rest, the flags."""
-    words = time_words(response, lambda text: inline(text, _FALLBACK_VALUE), _MOST)
+    words = time_words(response, _fallback_quote, _MOST, _FALLBACK_LINES)
     if words is None:
         return []
-    lines = [words.heading + (":" if words.lines else ".")]
-    lines += [_plain(line) for line in words.lines[:_FALLBACK_LINES]]
-    if (left := len(words.lines) - _FALLBACK_LINES) > 0:
-        lines.append(f"\u2026and {left} more.")
+    lines = [words.heading + (":" if words.lines else "."), *map(_plain, words.lines)]
+    if words.left:
+        lines.append(f"\u2026and {words.left} more.")
     return [*lines, *words.notes]
+
+
+def _fallback_quote(text: str) -> str:
+    return inline(text, _FALLBACK_VALUE)
 
 
 def _plain(line: TimeLine) -> str:

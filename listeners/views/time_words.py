@@ -30,11 +30,13 @@ TRUNCATED = (
 @dataclass(frozen=True, slots=True)
 class TimeWords:
     """The time part of a response: a heading (no closing punctuation), its lines, and notes
-    (whole sentences). `coming`: the lines are records still to come, not changes."""
+    (whole sentences). `left`: the lines not worded, beyond the limit asked for. `coming`: the
+    lines are records still to come, not changes."""
 
     heading: str
     lines: tuple[TimeLine, ...]
     notes: tuple[str, ...] = ()
+    left: int = 0
     coming: bool = False
 
 
@@ -55,20 +57,25 @@ def judged_on_reason(response: TruthExpiryResponse) -> str | None:
 
 
 def time_words(
-    response: TruthExpiryResponse, quote: Quote = as_is, most: int | None = None
+    response: TruthExpiryResponse,
+    quote: Quote = as_is,
+    most: int | None = None,
+    limit: int | None = None,
 ) -> TimeWords | None:
-    """The time part of `response` in words; None when there is nothing to say (no question
-    about time, or claims judged on one day on which nothing changed)."""
+    """The time part of `response` in words, the first `limit` lines worded (all by default);
+    None when there is nothing to say (no question about time, or claims judged on one day on
+    which nothing changed)."""
     report = response.time
     if report is None:
         return None
-    wording = _Wording(response, report, quote, most)
+    wording = _Wording(response, report, ChangeWording(quote, most), limit)
     ahead = report.kind is TimeQuestion.UPCOMING or report.window.start > response.as_of
     told = wording.coming() if ahead else wording.changes()  # a period ahead: what may come
     if told is None:
         return None
     heading, lines = told
-    return TimeWords(heading, lines, wording.notes(), coming=ahead)
+    total = len(report.upcoming if ahead else report.changes) if lines else 0
+    return TimeWords(heading, lines, wording.notes(), total - len(lines), coming=ahead)
 
 
 def time_headline(report: TimeReport) -> str:
@@ -83,12 +90,18 @@ def time_headline(report: TimeReport) -> str:
 
 class _Wording:
     def __init__(
-        self, response: TruthExpiryResponse, report: TimeReport, quote: Quote, most: int | None
+        self,
+        response: TruthExpiryResponse,
+        report: TimeReport,
+        words: ChangeWording,
+        limit: int | None,
     ) -> None:
         self._as_of = response.as_of  # the date judged on
         self._report = report
-        self._quote = quote
-        self._words = ChangeWording(quote, most)
+        self._labels = dict(report.labels)
+        self._quote = words.quote
+        self._words = words
+        self._limit = limit
 
     def changes(self) -> tuple[str, tuple[TimeLine, ...]] | None:
         report = self._report
@@ -102,8 +115,9 @@ class _Wording:
             return f"The changes {where} could not be listed: {UNREAD}", ()
         if not report.changes:
             return f"No change {where}", ()
+        shown = report.changes[: self._limit]
         return f"Changes {where}", tuple(
-            self._words.transition(c, self._name(c.key)) for c in report.changes
+            self._words.transition(c, self._name(c.key)) for c in shown
         )
 
     def coming(self) -> tuple[str, tuple[TimeLine, ...]] | None:
@@ -120,8 +134,9 @@ class _Wording:
             return f"What is coming {where} could not be listed: {UNREAD}", ()
         if not report.upcoming:
             return f"Nothing shipped or planned takes effect {where}", ()
+        shown = report.upcoming[: self._limit]
         return f"Coming up {where} ({NOT_YET})", tuple(
-            self._words.coming(c, self._name(c.key)) for c in report.upcoming
+            self._words.coming(c, self._name(c.key)) for c in shown
         )
 
     def notes(self) -> tuple[str, ...]:
@@ -136,7 +151,8 @@ class _Wording:
 
     def _name(self, key: ClaimKey) -> str:
         scope = [self._quote(f"{k}={v}") for k, v in key.scope]
-        return " \u00b7 ".join([self._quote(self._report.label(key)), *scope])
+        label = self._labels.get(key) or self._report.label(key)
+        return " \u00b7 ".join([self._quote(label), *scope])
 
     def _about(self) -> str:
         subjects = self._report.subjects
