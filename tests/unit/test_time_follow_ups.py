@@ -154,3 +154,15 @@ def test_the_pipeline_judges_the_earlier_claim_as_of_the_period_a_follow_up_name
     assert response.as_of == date(2026, 5, 31)
     assert response.time is not None
     assert [t.record_id for t in response.time.changes] == ["LC-101"]
+
+
+def test_a_value_alone_is_asked_at_the_threads_time_and_thanks_at_none() -> None:
+    assert asked("is it disabled?", IN_MARCH).reading == read_time(IN_MARCH, TODAY)
+    assert asked("thanks!", IN_MARCH) == TimeAsked(None)
+
+    pipeline = build_pipeline(search=FakeMessageSearch(), clock=FixedClock(TODAY))
+    response = pipeline.run(TruthExpiryRequest("is it disabled?", earlier_questions=(IN_MARCH,)))
+
+    [verdict] = response.question_verdicts
+    assert response.as_of == date(2026, 3, 31)
+    assert verdict.status is Status.SUPERSEDED  # enabled until 2026-05-12

@@ -15,7 +15,8 @@ The thread's earlier questions are read oldest first, each in the light of the o
   where its topic has records with them. A question that names no subject takes the earlier
   subjects ("what changed since October?" in a thread about report export on Starter).
 - A message that names neither a time nor a subject ("thanks!") changes nothing, and asks
-  nothing about time.
+  nothing about time; unless it asks about the thread's subject ("is it disabled?" after "was
+  report export on Starter in March 2025?"), which it then asks at the thread's time.
 
 Pure: the texts are read here and nothing of them is kept.
 """
@@ -29,9 +30,10 @@ from datetime import date
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import ChangeSubject
 from truthexpiry.models.periods import TimeQuestion, TimeReading
-from truthexpiry.services.extraction.follow_ups import MAX_EARLIER_QUESTIONS
+from truthexpiry.services.extraction.follow_ups import MAX_EARLIER_QUESTIONS, statements_in_thread
 from truthexpiry.services.extraction.subjects import MAX_SUBJECTS, read_subjects
 from truthexpiry.services.extraction.time_phrases import read_time
+from truthexpiry.services.extraction.vocabulary import vocabulary_index
 
 _LISTS = (TimeQuestion.CHANGES, TimeQuestion.UPCOMING)
 
@@ -56,7 +58,11 @@ def time_in_thread(
     asked = TimeAsked(None)
     for text in earlier[-MAX_EARLIER_QUESTIONS:]:
         asked = _follow_up(text, asked, as_of, catalog) or asked
-    found = _follow_up(question, asked, as_of, catalog) or TimeAsked(None)
+    found = _follow_up(question, asked, as_of, catalog)
+    if found is None:  # no time, no subject: the thread's time, if it asks about its subject
+        index = vocabulary_index(catalog)
+        asks = bool(statements_in_thread(question, earlier, index))
+        found = asked if asks else TimeAsked(None)
     return found if _lists(found.reading) else TimeAsked(found.reading)
 
 
