@@ -81,18 +81,19 @@ def _follow_up(text: str, before: TimeAsked, as_of: date, catalog: Catalog) -> T
     reading = own or before.reading
     earlier = before.reading
     if own is not None and own.kind is TimeQuestion.AS_OF and earlier and earlier.kind in _LISTS:
-        reading = _for_period(text, earlier.kind, as_of, catalog)
+        reading = _for_period(text, own, kind=earlier.kind, as_of=as_of, catalog=catalog)
     return TimeAsked(reading, _merged(before.subjects, named, catalog))
 
 
-def _for_period(text: str, kind: TimeQuestion, as_of: date, catalog: Catalog) -> TimeReading:
-    """The period `text` names, read as a question of `kind`; a period wholly past as a
-    question about changes (read_time turns one wholly ahead into what is coming)."""
+def _for_period(
+    text: str, period: TimeReading, *, kind: TimeQuestion, as_of: date, catalog: Catalog
+) -> TimeReading:
+    """The `period` that `text` names, read again as a question of `kind`; a period wholly
+    past as a question about changes (read_time turns one wholly ahead into what is coming)."""
     reading = read_time(text, as_of, catalog, kind=kind)
     if reading is None or (reading.kind is TimeQuestion.UPCOMING and reading.window.end <= as_of):
         reading = read_time(text, as_of, catalog, kind=TimeQuestion.CHANGES)
-    assert reading is not None  # the text names a period: read with a kind, it is never None
-    return reading
+    return reading or period
 
 
 def _merged(
