@@ -15,7 +15,7 @@ from listeners.views import messages
 from listeners.views.blocks import Reply
 from listeners.views.verdict_card import verdict_reply
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.verdicts import EntryPoint, TruthExpiryRequest
+from truthexpiry.models.verdicts import EntryPoint, TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.ops.logs import request_scope
 from truthexpiry.ops.metrics import Outcome
 
@@ -82,5 +82,11 @@ def _run(deps: ListenerDependencies, request: TruthExpiryRequest) -> tuple[Reply
         return messages.internal_error(), Outcome.FAILED
     for verdict in response.verdicts:
         deps.metrics.verdict(verdict.status)
-    outcome = Outcome.ANSWERED if response.verdicts or response.answers else Outcome.NO_CLAIM
-    return verdict_reply(response), outcome
+    return verdict_reply(response), _outcome(response)
+
+
+def _outcome(response: TruthExpiryResponse) -> Outcome:
+    """Answered: a verdict, an answer, or the changes or what is coming that a question about
+    time asked for (even none). A date alone, with no claim to judge on it, is no claim."""
+    lists = response.time is not None and response.time.lists
+    return Outcome.ANSWERED if response.verdicts or response.answers or lists else Outcome.NO_CLAIM

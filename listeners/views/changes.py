@@ -2,8 +2,9 @@
 notice posted when a change takes effect. Pure functions of the domain's transitions.
 
 Every line names the subject (the catalog's labels), the scope values that are not `global`, the
-value before and after, and the record IDs. Changes to come are never shown as in effect: a
-shipped record "takes effect" on its date, a planned one is "planned, not yet authoritative".
+value before and after, and the record IDs, in the reply card's wording (`change_words.py`).
+Changes to come are never shown as in effect: a shipped record is "not yet in effect" before
+its date, a planned one "takes effect only if it ships".
 Text from the records is escaped and clipped (`blocks.inline`), so a section stays under Slack's
 limits whatever the data; long lists end with a count of what is not shown.
 """
@@ -22,6 +23,8 @@ from listeners.views.blocks import (
     inline,
     section,
 )
+from listeners.views.change_words import ChangeWording
+from listeners.views.time_card import line_text
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.changes import Transition, UpcomingChange
@@ -36,7 +39,7 @@ _SCOPE = 200
 _RECORD_ID = 60
 _RECORD_IDS = 3
 _GLOBAL = "global"
-_ARROW = " \u2192 "
+_WORDS = ChangeWording(lambda text: inline(text, _VALUE), _RECORD_IDS)
 
 
 def subject(key: ClaimKey, catalog: Catalog) -> str:
@@ -47,30 +50,22 @@ def subject(key: ClaimKey, catalog: Catalog) -> str:
 
 
 def change_line(change: Transition, catalog: Catalog) -> str:
-    """`• *2026-05-20* · *Report export availability* · plan=starter: enabled → *disabled* ·
-    LC-101`."""
-    before = _values(change.from_values) if change.from_values else "nothing in effect"
-    if change.status is Status.CONFLICTING:
-        after = f":warning: the records disagree: {_values(change.to_values, bold=True)}"
-    else:
-        after = _values(change.to_values, bold=True)
-    return (
-        f"\u2022 *{change.effective_date.isoformat()}* · {subject(change.key, catalog)}: "
-        f"{before}{_ARROW}{after} · {_ids(change.record_ids)}"
-    )
+    """`• *2026-05-20* · *Report export availability · plan=starter*: enabled → disabled · B`,
+    in the reply card's wording (`change_words`)."""
+    return line_text(_WORDS.transition(change, _plain_subject(change.key, catalog)))
 
 
 def coming_line(change: UpcomingChange, catalog: Catalog) -> str:
-    """`• *2026-06-10* · *Report export availability* · plan=starter: disabled → *enabled* ·
-    LC-102, takes effect then`; a planned record is marked as not yet authoritative."""
-    record = change.record
-    now = _values(change.current_values) if change.current_values else "nothing in effect"
-    when = "planned, not yet authoritative" if change.planned else "takes effect then"
-    return (
-        f"\u2022 *{record.effective_date.isoformat()}* · {subject(change.key, catalog)}: "
-        f"{now}{_ARROW}*{inline(record.value, _VALUE)}* · "
-        f"{inline(record.record_id, _RECORD_ID)} ({record.state.value}, {when})"
-    )
+    """`• *2026-06-10* · *Report export availability · plan=starter*: enabled from 2026-06-10
+    (now: disabled) · C, SHIPPED, not yet in effect`; a planned record only if it ships."""
+    return line_text(_WORDS.coming(change, _plain_subject(change.key, catalog)))
+
+
+def _plain_subject(key: ClaimKey, catalog: Catalog) -> str:
+    """`Report export availability · plan=starter`: scope values other than `global`."""
+    name = inline(catalog.describe(key.entity, key.attribute), _SUBJECT)
+    scope = " · ".join(f"{k}={v}" for k, v in key.scope if v != _GLOBAL)
+    return name + (f" · {inline(scope, _SCOPE)}" if scope else "")
 
 
 def overview_blocks(overview: ChangeOverview | None) -> list[Block]:

@@ -1,12 +1,16 @@
 """The plain-text fallback of a verdict card: what notifications show and screen readers read
-when the blocks are not rendered. Bounded to `MAX_FALLBACK` characters and escaped like mrkdwn,
-because Slack parses a message's `text` for links and mentions too."""
+when the blocks are not rendered, in the card's order and wording (a question about time gets
+the same heading, lines and flags as the card, fewer of them). Bounded to `MAX_FALLBACK`
+characters and escaped like mrkdwn, because Slack parses a message's `text` for links and
+mentions too."""
 
 from __future__ import annotations
 
 from listeners.views.blocks import MAX_FALLBACK, clip_mrkdwn, inline
 from listeners.views.notices import notices_text
 from listeners.views.statuses import tally
+from listeners.views.time_card import time_fallback
+from listeners.views.time_words import judged_on_reason
 from truthexpiry.models.verdicts import Answer, TruthExpiryResponse, Verdict
 
 _ITEMS = 5
@@ -20,9 +24,12 @@ _SHOWN = 3
 
 def fallback_text(response: TruthExpiryResponse) -> str:
     """The plain-text version for notifications and screen readers, under `MAX_FALLBACK`."""
-    lines = [f"TruthExpiry, checked against the lifecycle records as of {response.as_of}."]
+    reason = judged_on_reason(response)
+    why = f" ({reason})" if reason else ""
+    lines = [f"TruthExpiry, checked against the lifecycle records as of {response.as_of}{why}."]
     lines += [fallback_line(a) for a in response.answers[:_ITEMS]]
     lines += [fallback_line(v) for v in response.question_verdicts[:_ITEMS]]
+    lines += time_fallback(response)
     found = response.message_verdicts
     if found:
         claims = "claim" if len(found) == 1 else "claims"

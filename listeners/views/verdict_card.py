@@ -1,13 +1,16 @@
 """The verdict card: a `TruthExpiryResponse` as a Slack reply, Block Kit blocks and a fallback.
 
-Top to bottom: a headline and the as-of date; the answers; the claim the question itself made;
-the claims found in Slack messages, SUPERSEDED first, each linking to its message; the notice;
-the feedback buttons. A claim key's lifecycle timeline appears once, under its first item.
+Top to bottom: a headline and the date judged on (and why, when the question named a date or a
+period); the answers; the claim the question itself made; for a question about time, the
+changes or what is coming (`time_card`); the claims found in Slack messages, SUPERSEDED first,
+each linking to its message; the notice; the feedback buttons. A claim key's lifecycle timeline
+appears once, under its first item.
 
-Slack's limits hold whatever the response: items are added while they fit in 50 blocks and
-`MAX_CARD_TEXT` characters, and whatever does not fit is counted in one closing line
-("…and 7 more claims not shown: 5 SUPERSEDED, 2 CURRENT."), never dropped silently. The question
-text is not part of a response, so the card cannot echo it.
+Slack's limits hold whatever the response: the part about time is bounded on its own, items
+are added while they fit in the rest of 50 blocks and `MAX_CARD_TEXT` characters, and whatever
+does not fit is counted in one closing line ("…and 7 more claims not shown: 5 SUPERSEDED,
+2 CURRENT."), never dropped silently. The question text is not part of a response, so the card
+cannot echo it.
 """
 
 from __future__ import annotations
@@ -29,8 +32,11 @@ from listeners.views.blocks import (
 from listeners.views.fallback import fallback_text
 from listeners.views.notices import notices_text
 from listeners.views.statuses import EMOJI, ORDER, tally
+from listeners.views.time_card import time_blocks
+from listeners.views.time_words import judged_on_reason, time_headline
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
 from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.periods import TimeQuestion
 from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict, Vote
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
@@ -49,9 +55,10 @@ def verdict_reply(response: TruthExpiryResponse) -> Reply:
     """The reply for one pipeline response, within Slack's limits for a message."""
     head = [header(_headline(response)), context(_summary(response))]
     tail = _tail(response)
-    room = MAX_MESSAGE_BLOCKS - len(head) - len(tail)
-    chars = MAX_CARD_TEXT - text_length(head + tail)
-    return Reply(fallback_text(response), [*head, *_body(response, room, chars), *tail])
+    time = time_blocks(response)
+    room = MAX_MESSAGE_BLOCKS - len(head) - len(tail) - len(time) - 1  # a divider before it
+    chars = MAX_CARD_TEXT - text_length(head + tail + time)
+    return Reply(fallback_text(response), [*head, *_body(response, room, chars, time), *tail])
 
 
 def ordered_items(response: TruthExpiryResponse) -> list[Item]:
@@ -103,20 +110,30 @@ class _Renderer:
         )
 
 
-def _body(response: TruthExpiryResponse, room: int, chars: int) -> list[Block]:
+def _body(response: TruthExpiryResponse, room: int, chars: int, time: list[Block]) -> list[Block]:
+    """The items within `room` blocks and `chars` characters, and the part about `time` (bounded
+    on its own) after the question's own items, before the claims found in Slack."""
     items = ordered_items(response)
     renderer = _Renderer(response)
-    body: list[Block] = []
-    spent = 0
+    rendered: list[list[Block]] = []
+    used = spent = 0
     for index, item in enumerate(items):
         blocks = renderer.render(item)
         size = text_length(blocks)
         reserve = 1 if index < len(items) - 1 else 0  # room for the "…and N more" line
-        if len(body) + len(blocks) + reserve > room or spent + size + reserve * 200 > chars:
-            return [*body, section(_overflow(items[index:]))]
-        body += blocks
-        spent += size
-    return body
+        if used + len(blocks) + reserve > room or spent + size + reserve * 200 > chars:
+            rendered.append([section(_overflow(items[index:]))])
+            break
+        rendered.append(blocks)
+        used, spent = used + len(blocks), spent + size
+    lead = sum(1 for item in items if _group(item) != "message")
+    before = [block for blocks in rendered[:lead] for block in blocks]
+    after = [block for blocks in rendered[lead:] for block in blocks]
+    if time:
+        before += [*([divider()] if before else []), *time]
+        if after and after[0] != divider():
+            after.insert(0, divider())
+    return [*before, *after]
 
 
 def _overflow(rest: list[Item]) -> str:
@@ -143,6 +160,8 @@ def _headline(response: TruthExpiryResponse) -> str:
             Status.UNVERIFIED: "not verified",
         }.get(answer.status, " / ".join(answer.current_values))
         return f"{answer.subject or answer.key.describe()}: {said}"
+    if response.time is not None and response.time.kind is not TimeQuestion.AS_OF:
+        return time_headline(response.time)
     if response.message_verdicts:
         return f"Claims checked: {tally(v.status for v in response.message_verdicts)}"
     return "No claim to check"
@@ -150,6 +169,8 @@ def _headline(response: TruthExpiryResponse) -> str:
 
 def _summary(response: TruthExpiryResponse) -> str:
     summary = f"Checked against the lifecycle records as of {response.as_of.isoformat()}"
+    if reason := judged_on_reason(response):
+        summary += f" ({reason})"
     searched = response.messages_searched
     if searched and not response.message_verdicts:
         plural = "s" if searched != 1 else ""

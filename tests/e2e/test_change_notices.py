@@ -175,5 +175,5 @@ def test_the_app_home_lists_recent_and_coming_changes(notices: Notices) -> None:
     assert f"*{day(-2)}*" in recent
     assert "EX-2" in recent
     assert "DM-1" in recent  # twenty days ago: a recent change, though too old for a notice
-    assert "WH-1 (SHIPPED, takes effect then)" in coming
-    assert "MP-1 (PLANNED, planned, not yet authoritative)" in coming
+    assert "WH-1, SHIPPED, not yet in effect" in coming
+    assert "MP-1, PLANNED: takes effect only if it ships" in coming

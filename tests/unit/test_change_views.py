@@ -46,13 +46,13 @@ def test_the_app_home_lists_recent_changes_newest_first_and_what_is_coming() -> 
     assert "Recent changes (last 30 days)" in text
     assert "Coming up (next 30 days)" in text
     assert text.index("L1") < text.index("*2026-05-20*")  # newest first
-    assert "enabled \u2192 *disabled* · B" in text
+    assert "enabled \u2192 disabled · B" in text
     assert "plan=starter" in text
     assert "region=global" not in text.split("How to ask")[0]
-    assert "nothing in effect \u2192 *100* · L1" in text
+    assert "nothing in effect \u2192 100 (new) · L1" in text
     assert "*2026-06-10*" in text
-    assert "C (SHIPPED, takes effect then)" in text
-    assert "L3 (PLANNED, planned, not yet authoritative)" in text
+    assert "enabled from 2026-06-10 (now: disabled) · C, SHIPPED, not yet in effect" in text
+    assert "80 planned (now: 100) · L3, PLANNED: takes effect only if it ships" in text
     assert "as of 2026-06-01" in text
 
 

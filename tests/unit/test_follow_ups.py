@@ -154,3 +154,16 @@ def test_another_attribute_of_the_same_entity_is_asked_in_the_subjects_scope() -
     assert [(c.attribute, c.scope, c.stated_value) for c in in_emea.question_claims] == [
         ("availability", (("market", "emea"), ("tier", "pro")), "enabled")
     ]
+
+
+def test_a_date_or_a_period_alone_asks_the_earlier_question_again() -> None:
+    assert claims("and in May 2026?", EXPORT) == [
+        "report_export|availability|plan=starter = enabled"
+    ]
+    assert queries("and on 2025-03-15?", "what is the API rate limit on Team?") == [
+        "api_rate_limit|max_requests|plan=team"
+    ]
+
+
+def test_a_question_about_changes_alone_asks_no_claim_again() -> None:
+    assert read("what changed since October?", EXPORT) == read("what changed since October?")

@@ -176,6 +176,13 @@ class TimeReport:
     def window(self) -> DateWindow:
         return self.reading.window
 
+    @property
+    def lists(self) -> bool:
+        """Whether the report answers the question itself, with changes or what is coming
+        (even none, or records that could not be read), rather than adding to claims judged for
+        a period."""
+        return self.kind is not TimeQuestion.AS_OF
+
     def label(self, key: ClaimKey) -> str:
         """The key's name for people, or its identifiers when the catalog has none."""
         return next((label for k, label in self.labels if k == key), key.describe())

@@ -1,7 +1,8 @@
 """The one pipeline every entry point uses: search, extract, fetch evidence, label.
 
-A question about time is read first (`read_time`, relative to the request's as-of date or the
-clock's: never the system clock behind its back). A change question also gets the transitions
+A question about time is read first (`time_in_thread`: in a thread, completed from the earlier
+questions; relative to the request's as-of date or the clock's, never the system clock behind
+its back). A change question also gets the transitions
 in its window, a question about what is coming the records still to take effect, and a claim
 about a date or a period is judged as of that date, with the changes inside the period.
 
@@ -15,7 +16,7 @@ from datetime import date
 
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import TimeReport
+from truthexpiry.models.changes import ChangeSubject, TimeReport
 from truthexpiry.models.claims import Claim, Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
@@ -29,8 +30,7 @@ from truthexpiry.ports import (
     LifecycleHistory,
     MessageSearch,
 )
-from truthexpiry.services.extraction.subjects import read_subjects
-from truthexpiry.services.extraction.time_phrases import read_time
+from truthexpiry.services.extraction.time_follow_ups import time_in_thread
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.owners import OwnerEvidence
 from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
@@ -67,7 +67,8 @@ class TruthExpiryPipeline:
         notices: list[Notice] = []
         messages = self._messages(request, notices)
         question = "" if request.subject_message else request.question
-        reading = read_time(question, as_of, catalog) if question else None
+        asked = time_in_thread(question, request.earlier_questions, as_of, catalog)
+        reading = asked.reading
         judged_on, source = _judgement(reading, as_of)
         extraction = self._extractor.extract(
             question, messages, catalog, earlier=request.earlier_questions
@@ -77,10 +78,18 @@ class TruthExpiryPipeline:
         time = None
         if reading is not None:
             timelines = _timelines(verdicts, answers)
-            time = self._time_report(reading, question, catalog, timelines, as_of, notices)
+            time = self._time_report(
+                reading,
+                asked.subjects,
+                catalog=catalog,
+                timelines=timelines,
+                as_of=as_of,
+                notices=notices,
+            )
         if extraction.fallback:
             notices.append(ModelFallback(extraction.fallback))
-        if not (request.subject_message or extraction.question_claims or answers or _lists(time)):
+        lists = time is not None and time.lists
+        if not (request.subject_message or extraction.question_claims or answers or lists):
             notices.append(nothing_to_check(extraction.topics, catalog))
         return TruthExpiryResponse(
             judged_on, verdicts, answers, tuple(notices), len(messages), time, source
@@ -123,10 +132,11 @@ class TruthExpiryPipeline:
         reading = TimeReading(TimeQuestion.UPCOMING, next_days(day, days), True, day)
         return self._answers(self._evidence.catalog()).coming(reading, (), day)
 
-    def _time_report(  # noqa: PLR0917 - one call site, each argument a different part
+    def _time_report(
         self,
         reading: TimeReading,
-        question: str,
+        subjects: tuple[ChangeSubject, ...],
+        *,
         catalog: Catalog,
         timelines: Histories,
         as_of: date,
@@ -137,7 +147,6 @@ class TruthExpiryPipeline:
             if reading.kind is TimeQuestion.AS_OF:
                 judged_on, _ = _judgement(reading, as_of)
                 return answering.in_period(reading, timelines, judged_on, as_of)
-            subjects = read_subjects(question, catalog)
             if reading.kind is TimeQuestion.CHANGES:
                 return answering.changes(reading, subjects)
             return answering.coming(reading, subjects, as_of)
@@ -168,11 +177,6 @@ def _judgement(reading: TimeReading | None, as_of: date) -> tuple[date, AsOfSour
     if reading is None or reading.kind is not TimeQuestion.AS_OF or reading.judge_on > as_of:
         return as_of, AsOfSource.OPTION
     return reading.judge_on, AsOfSource.QUESTION
-
-
-def _lists(time: TimeReport | None) -> bool:
-    """Whether the response lists changes or what is coming: then it has answered."""
-    return time is not None and time.kind is not TimeQuestion.AS_OF
 
 
 def _timelines(verdicts: Sequence[Verdict], answers: Sequence[Answer]) -> Histories:

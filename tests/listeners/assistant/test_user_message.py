@@ -132,3 +132,24 @@ def test_messages_from_the_app_itself_or_without_words_are_ignored(
 
     assert say.calls == status.calls == []
     assert client.calls == []
+
+
+def test_a_follow_up_about_time_keeps_the_earlier_window_for_the_new_scope(
+    deps: ListenerDependencies, say: Recorder, context: BoltContext, client: FakeWebClient
+) -> None:
+    client.threads[THREAD] = [
+        asked("What changed for Starter in 2025?", "1714000001.000100"),
+        bot_reply("1714000002.000100"),
+    ]
+    payload = events.direct_message("and for Enterprise?", thread_ts=THREAD, ts="1714000003.000100")
+
+    user_message_callback(deps)(
+        payload=payload, say=say, set_status=Recorder(), context=context, client=client
+    )
+
+    [(_, said)] = say.calls
+    blocks = str(said["blocks"])
+    assert "Changes from 2025-01-01 to 2025-12-31 for plan=enterprise" in blocks
+    assert "90 \u2192 365 · LC-132" in blocks
+    assert "LC-191" not in blocks  # Starter's change is not this one's
+    assert metrics_of(deps).requests == [("assistant", "answered")]

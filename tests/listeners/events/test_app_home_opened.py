@@ -48,7 +48,7 @@ def test_the_home_tab_lists_recent_and_coming_changes_from_the_records(
     view = json.dumps(published["view"])
     assert "Recent changes (last 30 days)" in view
     assert "Coming up (next 30 days)" in view
-    assert "LC-196 (SHIPPED, takes effect then)" in view  # webhooks on Starter, 2026-12-15
+    assert "LC-196, SHIPPED, not yet in effect" in view  # webhooks on Starter, 2026-12-15
 
 
 def test_changes_that_cannot_be_read_leave_a_note_and_the_rest_of_the_home(

@@ -58,3 +58,34 @@ def test_a_mention_with_no_question_or_from_a_bot_is_not_answered(
     callback(event=bot, say=say, context=context, client=client)
 
     assert say.calls == []
+
+
+def test_a_change_question_gets_its_transitions_and_counts_as_answered(
+    say: Recorder, context: BoltContext, client: FakeWebClient
+) -> None:
+    deps = dependencies()
+    question = "<@UBOT> what changed for Starter since 2025?"
+    event = events.app_mention(question, channel="C0PUBLIC", ts="10.3")
+
+    app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+
+    [(_, said)] = say.calls
+    blocks = str(said["blocks"])
+    for record_id, date in [("LC-191", "2025-03-01"), ("LC-142", "2025-09-01")]:
+        assert f"*{date}*" in blocks
+        assert record_id in blocks
+    assert "enabled \u2192 disabled · LC-101" in blocks
+    assert "enabled \u2192 disabled (LC-101)" in said["text"]
+    assert metrics_of(deps).requests == [("mention", "answered")]
+
+
+def test_a_date_with_nothing_to_judge_on_it_is_no_claim(
+    say: Recorder, context: BoltContext, client: FakeWebClient
+) -> None:
+    deps = dependencies()
+    event = events.app_mention("<@UBOT> will it rain next month?", channel="C0PUBLIC", ts="10.4")
+
+    app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+
+    assert "No claim to check" in say.texts[0]
+    assert metrics_of(deps).requests == [("mention", "no_claim")]

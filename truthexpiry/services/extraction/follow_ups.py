@@ -10,7 +10,9 @@ export on Team. The rule, per statement of the earlier question (its *subject*):
   value of the subject that it does not replace ("on Team" replaces `plan`, keeps `region`), and
   the subject's value when it states none and stays on the same attribute: "and on Team?" after
   "is report export available on Starter?" asks whether it is available on Team. A follow-up that
-  states nothing about the subject (no scope value, attribute or value: "thanks!") says nothing.
+  states nothing about the subject (no scope value, attribute or value: "thanks!") says nothing,
+  unless it names a date or a period ("and in March 2025?"): then it asks the subject's question
+  again, to be judged as of then.
 - A follow-up that names its own subject keeps its own value, or asks for the value; it takes the
   attribute of the earlier subject when it names only the same entity, and only the scope values
   its subject would otherwise miss (a key with no `global` record): "what about the rate limit?"
@@ -28,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from truthexpiry.models.claim_key import Scope
 from truthexpiry.services.extraction.reader import Statement, read
 from truthexpiry.services.extraction.text import sentences
+from truthexpiry.services.extraction.time_phrases import names_a_date
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex
 from truthexpiry.services.scope import GLOBAL
 
@@ -60,6 +63,8 @@ def follow_up(text: str, subjects: Sequence[Statement], index: VocabularyIndex) 
         for statement in _statements(text, index, subject=(subject.entity, subject.attribute)):
             if statement.entity == subject.entity and _says(statement, subject):
                 carried.append(_carried(statement, subject, index))
+    if not carried and names_a_date(text):
+        return list(subjects)  # the same question, as of the date or period it names
     return _unique(carried)
 
 

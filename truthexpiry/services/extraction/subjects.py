@@ -22,7 +22,7 @@ from truthexpiry.services.extraction.text import Kind, Token, sentences
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.services.value_words import MONTHS
 
-_MAX_SUBJECTS = 8
+MAX_SUBJECTS = 8
 _YEAR_DIGITS = 4
 # Words after which a year is the window's, not a scope value.
 _BEFORE_A_YEAR = frozenset(
@@ -36,7 +36,7 @@ def read_subjects(question: str, catalog: Catalog) -> tuple[ChangeSubject, ...]:
     found: list[ChangeSubject] = []
     for sentence in sentences(question):
         found += _subjects(sentence.tokens, index)
-    return tuple(dict.fromkeys(found))[:_MAX_SUBJECTS]
+    return tuple(dict.fromkeys(found))[:MAX_SUBJECTS]
 
 
 def _subjects(tokens: list[Token], index: VocabularyIndex) -> list[ChangeSubject]:
@@ -113,7 +113,7 @@ def _scope_values(
 def _combinations(stated: dict[str, list[str]]) -> list[tuple[tuple[str, str], ...]]:
     """One scope per combination of the values stated ("Starter and Pro": two); () for none."""
     keys = sorted(stated)
-    combos = list(product(*(stated[k] for k in keys)))[:_MAX_SUBJECTS]
+    combos = list(product(*(stated[k] for k in keys)))[:MAX_SUBJECTS]
     return [tuple(zip(keys, combo, strict=True)) for combo in combos]
 
 

@@ -42,14 +42,22 @@ _PLACES_AFTER = frozenset(
 )
 _FUTURE_AUXILIARIES = frozenset("will going gonna about may might could".split())
 _NEW = frozenset("what anything something".split())  # "what's new", "anything new"
+_ANY_DAY = date(2000, 1, 1)
 
 
-def read_time(question: str, as_of: date, catalog: Catalog | None = None) -> TimeReading | None:
+def read_time(
+    question: str,
+    as_of: date,
+    catalog: Catalog | None = None,
+    *,
+    kind: TimeQuestion | None = None,
+) -> TimeReading | None:
     """What `question` asks about time, or None when it names no time and asks about no
-    change. Never reads the clock: windows are counted from `as_of`."""
+    change. Never reads the clock: windows are counted from `as_of`. `kind`: what the question
+    asks when it has no word of change of its own (a follow-up in a thread about changes)."""
     tokens = [token for sentence in sentences(question) for token in sentence.tokens]
     vocabulary = time_vocabulary(catalog) if catalog is not None else None
-    kind = _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset())
+    kind = _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
     dated = vocabulary is not None and vocabulary.about_a_date(tokens)
     reading = Reading(as_of, kind is TimeQuestion.UPCOMING, dated)
     found = _first_window(tokens, reading)
@@ -63,6 +71,14 @@ def read_time(question: str, as_of: date, catalog: Catalog | None = None) -> Tim
     if found is None:
         return None
     return TimeReading(TimeQuestion.AS_OF, found, True, judgement_date(found, as_of))
+
+
+def names_a_date(question: str) -> bool:
+    """Whether `question` names a date or a period and asks about no change ("and in March
+    2025?"): a claim in it is judged as of then. Neither depends on the day that windows are
+    counted from, so any day will do."""
+    reading = read_time(question, _ANY_DAY)
+    return reading is not None and reading.kind is TimeQuestion.AS_OF
 
 
 def _cue(tokens: list[Token], names: frozenset[int]) -> TimeQuestion | None:
