@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from datetime import date
 from typing import Any
 
-from truthexpiry.models.changes import Transition, UpcomingChange
+from cli.time_output import change_json, upcoming_json
 from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.periods import AsOfSource
 from truthexpiry.models.verdicts import TruthExpiryResponse
@@ -67,10 +67,10 @@ def check_time(expect: Mapping[str, Any], response: TruthExpiryResponse) -> Iter
         yield f"{' and '.join(wanted)}: the records could not be listed"
         return
     if expect.get("changes") is not None:
-        listed = [] if report is None else [_change_of(t) for t in report.changes]
+        listed = [] if report is None else [change_json(t) for t in report.changes]
         yield from _compare("changes", expect["changes"], listed)
     if expect.get("upcoming") is not None:
-        listed = [] if report is None else [_upcoming_of(u) for u in report.upcoming]
+        listed = [] if report is None else [upcoming_json(u) for u in report.upcoming]
         yield from _compare("upcoming", expect["upcoming"], listed)
 
 
@@ -102,27 +102,6 @@ def _agrees(expected: Mapping[str, Any], got: Mapping[str, Any]) -> bool:
         if not isinstance(value, list) and value != have:
             return False
     return True
-
-
-def _change_of(transition: Transition) -> dict[str, Any]:
-    return {
-        "claim_key": transition.key.canonical,
-        "from_values": list(transition.from_values),
-        "to_values": list(transition.to_values),
-        "record_id": transition.record_id,
-        "effective_date": transition.effective_date.isoformat(),
-    }
-
-
-def _upcoming_of(coming: UpcomingChange) -> dict[str, Any]:
-    record = coming.record
-    return {
-        "claim_key": coming.key.canonical,
-        "record_id": record.record_id,
-        "state": record.state.value,
-        "value": record.value,
-        "effective_date": record.effective_date.isoformat(),
-    }
 
 
 def _shown(item: Mapping[str, Any]) -> str:

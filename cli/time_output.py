@@ -29,8 +29,8 @@ def time_json(response: TruthExpiryResponse) -> dict[str, Any]:
             "unavailable": report.unavailable,
             "unknown_scope": [f"{k}={v}" for k, v in report.unknown_scope],
         },
-        "changes": [_change_json(c) for c in report.changes] if listed else None,
-        "upcoming": [_upcoming_json(u) for u in report.upcoming] if listed else None,
+        "changes": [change_json(c) for c in report.changes] if listed else None,
+        "upcoming": [upcoming_json(u) for u in report.upcoming] if listed else None,
     }
 
 
@@ -38,7 +38,7 @@ def _subject_json(subject: ChangeSubject) -> dict[str, Any]:
     return {"entity": subject.entity, "attribute": subject.attribute, "scope": dict(subject.scope)}
 
 
-def _change_json(change: Transition) -> dict[str, Any]:
+def change_json(change: Transition) -> dict[str, Any]:
     return {
         "claim_key": change.key.canonical,
         "from_values": list(change.from_values),
@@ -50,7 +50,7 @@ def _change_json(change: Transition) -> dict[str, Any]:
     }
 
 
-def _upcoming_json(coming: UpcomingChange) -> dict[str, Any]:
+def upcoming_json(coming: UpcomingChange) -> dict[str, Any]:
     record = coming.record
     return {
         "claim_key": coming.key.canonical,

@@ -60,10 +60,7 @@ class RedisEventDedup:
     ) -> None:
         if ttl_seconds < 1:
             raise ValueError("ttl_seconds must be at least 1")
-        self._owns_client = not isinstance(client, redis.Redis)
-        self._client = (
-            _client_from_url(client, timeout_seconds) if isinstance(client, str) else client
-        )
+        self._client, self._owns_client = connected(client, timeout_seconds)
         self._ttl = ttl_seconds
         self._prefix = key_prefix
         self._retry_seconds = retry_seconds
@@ -144,10 +141,7 @@ class RedisNoticeLedger:
     ) -> None:
         if ttl_seconds < 1:
             raise ValueError("ttl_seconds must be at least 1")
-        self._owns_client = not isinstance(client, redis.Redis)
-        self._client = (
-            _client_from_url(client, timeout_seconds) if isinstance(client, str) else client
-        )
+        self._client, self._owns_client = connected(client, timeout_seconds)
         self._ttl = ttl_seconds
         self._prefix = key_prefix
 
@@ -167,6 +161,13 @@ class RedisNoticeLedger:
     def close(self) -> None:
         if self._owns_client:
             self._client.close()
+
+
+def connected(client: redis.Redis | str, timeout_seconds: float) -> tuple[redis.Redis, bool]:
+    """The client to use, and whether it is ours to close: one made from a URL is."""
+    if isinstance(client, str):
+        return _client_from_url(client, timeout_seconds), True
+    return client, False
 
 
 def _client_from_url(url: str, timeout_seconds: float) -> redis.Redis:

@@ -19,6 +19,7 @@ from listeners.views.blocks import (
     divider,
     header,
     inline,
+    packed,
     section,
 )
 from listeners.views.changes import overview_blocks
@@ -103,14 +104,7 @@ def _topic_blocks(catalog: Catalog, room: int) -> list[Block]:
     lines = [_topic(info, catalog) for _, info in sorted(catalog.attributes.items())]
     if not lines:
         return [section("Nothing yet: the lifecycle records name no topics.")]
-    chunks: list[list[str]] = [[]]
-    size = 0
-    for line in lines:
-        if chunks[-1] and size + 1 + len(line) > _SECTION:
-            chunks.append([])
-            size = -1
-        chunks[-1].append(line)
-        size += 1 + len(line)
+    chunks = packed(lines, _SECTION)
     if len(chunks) <= room:
         return [section("\n".join(chunk)) for chunk in chunks]
     kept = chunks[: room - 1]  # one block left for the count of what is left out

@@ -39,6 +39,19 @@ class Reply:
     blocks: list[Block]
 
 
+def packed(lines: list[str], limit: int = MAX_TEXT - 100) -> list[list[str]]:
+    """Lines grouped into as few sections as fit, each group's text at most `limit` long."""
+    chunks: list[list[str]] = [[]]
+    size = 0
+    for line in lines:
+        if chunks[-1] and size + 1 + len(line) > limit:
+            chunks.append([])
+            size = -1
+        chunks[-1].append(line)
+        size += 1 + len(line)
+    return chunks
+
+
 def escape(text: str) -> str:
     """Slack mrkdwn escaping: the three characters Slack reserves for links and mentions."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")

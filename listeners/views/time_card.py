@@ -10,7 +10,7 @@ shown"), never dropped silently.
 
 from __future__ import annotations
 
-from listeners.views.blocks import MAX_TEXT, Block, clip_mrkdwn, context, inline, section
+from listeners.views.blocks import MAX_TEXT, Block, clip_mrkdwn, context, inline, packed, section
 from listeners.views.change_words import TimeLine
 from listeners.views.time_words import time_words
 from truthexpiry.models.verdicts import TruthExpiryResponse
@@ -45,7 +45,7 @@ def time_blocks(response: TruthExpiryResponse) -> list[Block]:
         if spent + 1 + len(line) > MAX_TIME_CHARS:
             break
         shown, spent = shown + 1, spent + 1 + len(line)
-    blocks = [section(chunk) for chunk in _packed([heading, *lines[:shown]])]
+    blocks = [section("\n".join(chunk)) for chunk in packed([heading, *lines[:shown]], _SECTION)]
     notes = [clip_mrkdwn(note, _HEADING) for note in words.notes]
     if left := words.left + len(lines) - shown:
         noun = ("record" if words.coming else "change") + ("s" if left != 1 else "")
@@ -79,16 +79,3 @@ def _fallback_quote(text: str) -> str:
 
 def _plain(line: TimeLine) -> str:
     return f"{line.day} {line.subject}: {line.change} ({line.records})"
-
-
-def _packed(lines: list[str]) -> list[str]:
-    """Lines joined into as few texts as fit in a section each."""
-    chunks: list[list[str]] = [[]]
-    size = 0
-    for line in lines:
-        if chunks[-1] and size + 1 + len(line) > _SECTION:
-            chunks.append([])
-            size = -1
-        chunks[-1].append(line)
-        size += 1 + len(line)
-    return ["\n".join(chunk) for chunk in chunks]
