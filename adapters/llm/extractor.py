@@ -29,7 +29,7 @@ from truthexpiry.models.notices import FallbackReason
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.services.extraction.evidence import Evidence
 from truthexpiry.services.extraction.grounding import DropReason, ground
-from truthexpiry.services.extraction.vocabulary import VocabularyIndex
+from truthexpiry.services.extraction.vocabulary import VocabularyIndex, vocabulary_index
 
 _GRACE_SECONDS = 1.0  # past the run's own deadline, before the caller stops waiting
 _CACHED_VOCABULARIES = 4
@@ -134,6 +134,6 @@ class PydanticAiClaimExtractor:
             if cached is None:
                 if len(self._vocabularies) >= _CACHED_VOCABULARIES:
                     self._vocabularies.pop(next(iter(self._vocabularies)))
-                cached = (render_vocabulary(catalog), VocabularyIndex.build(catalog))
+                cached = (render_vocabulary(catalog), vocabulary_index(catalog))
                 self._vocabularies[catalog.fingerprint] = cached
             return cached

@@ -10,7 +10,12 @@ import json
 import pytest
 
 from tests.e2e.conftest import RunningWorker
-from tests.e2e.test_worker import TOKEN, blocks_text, posted_in_thread
+from tests.e2e.test_worker import (
+    TOKEN,
+    assistant_thread_asked,
+    posted_in_thread,
+    reply_naming,
+)
 from tests.local_slack import ApiCall, events
 from tests.unit import block_kit
 
@@ -50,26 +55,11 @@ def test_a_change_question_in_a_mention_lists_the_transitions_with_their_records
 def test_a_follow_up_about_time_in_an_assistant_thread_keeps_the_window_for_the_new_scope(
     running: RunningWorker,
 ) -> None:
-    started = events.assistant_thread_started(action_token=TOKEN)
-    thread_ts = started["assistant_thread"]["thread_ts"]
-    running.slack.send_event(started)
-    first = events.direct_message(
-        "What changed for Starter in 2025?", thread_ts=thread_ts, action_token=TOKEN
-    )
-    running.slack.send_event(first)
-    running.slack.wait_for_call(
-        "chat.postMessage",
-        lambda call: call.args.get("thread_ts") == thread_ts and "LC-191" in blocks_text(call),
-        timeout=10,
-    )
+    thread_ts = assistant_thread_asked(running, "What changed for Starter in 2025?", "LC-191")
 
     follow_up = events.direct_message("and for Enterprise?", thread_ts=thread_ts)
     running.slack.send_event(follow_up)
-    reply = running.slack.wait_for_call(
-        "chat.postMessage",
-        lambda call: call.args.get("thread_ts") == thread_ts and "LC-132" in blocks_text(call),
-        timeout=10,
-    )
+    reply = reply_naming(running, thread_ts, "LC-132")
 
     read = running.slack.wait_for_call(
         "conversations.replies", lambda call: call.args.get("latest") == follow_up["ts"]

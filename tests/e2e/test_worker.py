@@ -29,6 +29,27 @@ def posted_in_thread(slack: LocalSlack | RunningWorker, thread_ts: str) -> ApiCa
     )
 
 
+def reply_naming(running: RunningWorker, thread_ts: str, record_id: str) -> ApiCall:
+    """The reply in the thread whose card names `record_id`."""
+    return running.slack.wait_for_call(
+        "chat.postMessage",
+        lambda call: call.args.get("thread_ts") == thread_ts and record_id in blocks_text(call),
+        timeout=10,
+    )
+
+
+def assistant_thread_asked(running: RunningWorker, question: str, record_id: str) -> str:
+    """Open an assistant thread, ask `question` in it, wait for the reply naming `record_id`;
+    the thread's timestamp."""
+    started = events.assistant_thread_started(action_token=TOKEN)
+    thread_ts: str = started["assistant_thread"]["thread_ts"]
+    running.slack.send_event(started)
+    first = events.direct_message(question, thread_ts=thread_ts, action_token=TOKEN)
+    running.slack.send_event(first)
+    reply_naming(running, thread_ts, record_id)
+    return thread_ts
+
+
 def test_a_mention_gets_a_threaded_verdict_after_an_early_ack(running: RunningWorker) -> None:
     event = events.app_mention(STALE_QUESTION, action_token=TOKEN)
 
@@ -94,26 +115,11 @@ def test_an_assistant_thread_gets_prompts_a_status_and_a_reply(running: RunningW
 def test_a_follow_up_in_an_assistant_thread_is_answered_for_the_new_scope(
     running: RunningWorker,
 ) -> None:
-    started = events.assistant_thread_started(action_token=TOKEN)
-    thread_ts = started["assistant_thread"]["thread_ts"]
-    running.slack.send_event(started)
-    first = events.direct_message(
-        "What is the API rate limit on Starter?", thread_ts=thread_ts, action_token=TOKEN
-    )
-    running.slack.send_event(first)
-    running.slack.wait_for_call(
-        "chat.postMessage",
-        lambda call: call.args.get("thread_ts") == thread_ts and "LC-111" in blocks_text(call),
-        timeout=10,
-    )
+    thread_ts = assistant_thread_asked(running, "What is the API rate limit on Starter?", "LC-111")
 
     follow_up = events.direct_message("And on Team?", thread_ts=thread_ts, action_token=TOKEN)
     running.slack.send_event(follow_up)
-    reply = running.slack.wait_for_call(
-        "chat.postMessage",
-        lambda call: call.args.get("thread_ts") == thread_ts and "LC-112" in blocks_text(call),
-        timeout=10,
-    )
+    reply = reply_naming(running, thread_ts, "LC-112")
 
     read = running.slack.wait_for_call(
         "conversations.replies", lambda call: call.args.get("latest") == follow_up["ts"]

@@ -94,3 +94,32 @@ def document(*records: dict[str, Any], catalog: Any = None) -> dict[str, Any]:
     if catalog is not None:
         doc["catalog"] = catalog
     return doc
+
+
+def history_of(
+    draw: Any,
+    values: Any,
+    dates: Any,
+    *,
+    max_size: int,
+    sources: Any = None,
+) -> list[LifecycleRecord]:
+    """Records of one key in any states and dates, drawn with hypothesis from the `values`,
+    `dates` (and `sources`) strategies; links only point backwards, so there are no cycles."""
+    from hypothesis import strategies as st
+
+    size = draw(st.integers(0, max_size))
+    records: list[LifecycleRecord] = []
+    for index in range(size):
+        link = draw(st.none() | st.integers(0, index - 1)) if index else None
+        records.append(
+            record(
+                f"R-{index:02d}",
+                draw(values),
+                draw(dates),
+                state=draw(st.sampled_from(LifecycleState)),
+                supersedes=None if link is None else f"R-{link:02d}",
+                **({"source": draw(sources)} if sources is not None else {}),
+            )
+        )
+    return records

@@ -8,7 +8,7 @@ from random import Random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.unit.builders import KEY, record
+from tests.unit.builders import KEY, history_of
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.changes import Transition
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
@@ -28,21 +28,9 @@ _SOURCES = st.sampled_from(["billing", "crm", "unspecified"])
 @st.composite
 def histories(draw: st.DrawFn, max_size: int = 8) -> list[LifecycleRecord]:
     """Records of one key in any states and dates; links only point backwards (no cycles)."""
-    size = draw(st.integers(0, max_size))
-    records: list[LifecycleRecord] = []
-    for index in range(size):
-        link = draw(st.none() | st.integers(0, index - 1)) if index else None
-        records.append(
-            record(
-                f"R-{index:02d}",
-                draw(st.sampled_from(VALUES)),
-                draw(_FEW_DAYS | _DAYS),
-                state=draw(st.sampled_from(LifecycleState)),
-                supersedes=None if link is None else f"R-{link:02d}",
-                source=draw(_SOURCES),
-            )
-        )
-    return records
+    return history_of(
+        draw, st.sampled_from(VALUES), _FEW_DAYS | _DAYS, max_size=max_size, sources=_SOURCES
+    )
 
 
 @st.composite

@@ -13,10 +13,11 @@ from tests.unit.builders import (
     AUTHORITATIVE_STATES,
     NON_AUTHORITATIVE_STATES,
     claim,
+    history_of,
     record,
     resolution_of,
 )
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.values import Comparison
 from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason
 from truthexpiry.services.labeler import label
@@ -40,20 +41,7 @@ _FEW_DATES = st.sampled_from(
 @st.composite
 def histories(draw: st.DrawFn, max_size: int = 7) -> list[LifecycleRecord]:
     """Records for one key in any states and dates; links only point backwards (no cycles)."""
-    size = draw(st.integers(0, max_size))
-    records: list[LifecycleRecord] = []
-    for index in range(size):
-        link = draw(st.none() | st.integers(0, index - 1)) if index else None
-        records.append(
-            record(
-                f"R-{index:02d}",
-                draw(_VALUES),
-                draw(_FEW_DATES | _ANY_DATE),
-                state=draw(st.sampled_from(LifecycleState)),
-                supersedes=None if link is None else f"R-{link:02d}",
-            )
-        )
-    return records
+    return history_of(draw, _VALUES, _FEW_DATES | _ANY_DATE, max_size=max_size)
 
 
 @st.composite
