@@ -64,7 +64,8 @@ def read_records(table: Table, ignored: Iterable[str] = ()) -> tuple[list[Record
         record, row_problems = _record(row, skip)
         duplicate = _unique(record, row, seen, table.unit) if "record_id" in record else None
         problems.extend([*row_problems, duplicate] if duplicate else row_problems)
-        if not row_problems and not duplicate:
+        complete = all(field in record for field in REQUIRED)  # else reported as missing
+        if complete and not row_problems and not duplicate:
             records.append(_ordered(record))
     problems.extend(_link_problems(records, seen))
     if not table.rows and not problems:
