@@ -57,6 +57,7 @@ def read_records(table: Table, ignored: Iterable[str] = ()) -> tuple[list[Record
         problems.extend(_column_problems(table.columns, table.places, 1, skip, csv=True))
     records: list[Record] = []
     seen: dict[str, Row] = {}
+    identified: list[tuple[Row, Record]] = []  # every row whose ID reads, valid or not
     for row in table.rows:
         if table.unit == "line":
             places = {name: place for name, (place, _) in row.cells.items()}
@@ -64,10 +65,12 @@ def read_records(table: Table, ignored: Iterable[str] = ()) -> tuple[list[Record
         record, row_problems = _record(row, skip)
         duplicate = _unique(record, row, seen, table.unit) if "record_id" in record else None
         problems.extend([*row_problems, duplicate] if duplicate else row_problems)
+        if "record_id" in record and not duplicate:
+            identified.append((row, record))
         complete = all(field in record for field in REQUIRED)  # else reported as missing
         if complete and not row_problems and not duplicate:
             records.append(_ordered(record))
-    problems.extend(_link_problems(records, seen))
+    problems.extend(_link_problems(identified, seen))
     if not table.rows and not problems:
         problems.append(Problem(0, None, f"no records: nothing below the first {table.unit}"))
     return records, sorted(problems, key=lambda problem: problem.row)
@@ -208,10 +211,11 @@ def _unique(record: Record, row: Row, seen: dict[str, Row], unit: str) -> Proble
     return Problem(row.number, _place(row, "record_id"), f"duplicate {record_id} ({first})")
 
 
-def _link_problems(records: list[Record], seen: dict[str, Row]) -> list[Problem]:
+def _link_problems(identified: list[tuple[Row, Record]], seen: dict[str, Row]) -> list[Problem]:
+    """Links to the row itself or to an ID no row has (a row with other problems still counts)."""
     problems: list[Problem] = []
-    for record in records:
-        link, row = record["supersedes_record_id"], seen[record["record_id"]]
+    for row, record in identified:
+        link = record.get("supersedes_record_id")
         place = _place(row, "supersedes_record_id")
         if link == record["record_id"]:
             problems.append(Problem(row.number, place, "supersedes itself"))

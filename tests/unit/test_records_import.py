@@ -292,8 +292,10 @@ def test_every_problem_of_every_row_is_listed_in_row_order_then_a_summary(
         f"{path} row 3",
         f"{path} row 3",
         f"{path} row 5",
+        f"{path} row 5",
     ]
-    assert err[-1] == f"error: {path}: 5 problems in 3 rows; nothing was written"
+    assert err[-2].endswith("supersedes WR-8, which no row has")  # though its date is bad too
+    assert err[-1] == f"error: {path}: 6 problems in 3 rows; nothing was written"
 
 
 def test_more_than_fifty_problems_list_the_first_fifty(
@@ -325,3 +327,20 @@ def test_ignored_columns_are_left_out(tmp_path: Path, capsys: pytest.CaptureFixt
         "effective_date",
         "supersedes_record_id",
     }
+
+
+def test_the_error_example_in_the_dataset_docs_is_what_the_import_prints(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    rows = (EXAMPLE / "records.csv").read_text(encoding="utf-8").splitlines()[:8]
+    rows[5] = rows[5].replace("WR-105", "WR-104")
+    rows[6] = rows[6].replace("2027-04-01", "01/04/2027").replace("WR-101", "WR-199")
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "records.csv", "\n".join(rows) + "\n")
+    docs = (ROOT / "docs" / "datasets.md").read_text(encoding="utf-8")
+    shown = docs.split("not ignored, give:\n\n```\n", 1)[1].split("```", 1)[0]
+
+    code, _, err = run_import(capsys, "records.csv")
+
+    assert code == 2
+    assert err == shown.splitlines()
