@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
-from cli.records_import import add_import_parser
+from cli.records_arguments import add_import_parser
 
 
 class _Parser(argparse.ArgumentParser):

@@ -25,7 +25,6 @@ from cli.arguments import build_parser
 from cli.console import argument_text, one_line, with_remedy
 from cli.evaluation import load_cases, run_cases
 from cli.output import to_json, to_text
-from cli.records_import import run_import
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
 from truthexpiry.models.unicode_text import valid_text
@@ -37,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser(" ".join(__doc__.split("\n\n")[0].split())).parse_args(argv)
     try:
         if args.command == "records":
+            from cli.records_import import run_import  # only here: `ask` needs no table readers
+
             return run_import(args)
         with ExitStack() as stack:
             evidence = _evidence(args, stack)

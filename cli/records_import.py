@@ -15,7 +15,6 @@ import os
 import sys
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from cli.record_rows import Record, read_records
 from cli.table_files import Problem, Table, TableError, read_csv, read_json_lines, table_text
@@ -26,32 +25,6 @@ from truthexpiry.services.json_input import JsonInputError, decode_json
 
 MAX_LISTED = MAX_REPORTED
 JSON_LINES_SUFFIXES = frozenset({".jsonl", ".ndjson", ".json"})
-
-
-def add_import_parser(commands: Any) -> None:
-    """`records import`, under the command line's subcommands."""
-    records = commands.add_parser("records", help="lifecycle records: import a table")
-    actions = records.add_subparsers(dest="action", required=True)
-    command = actions.add_parser(
-        "import", help="turn a CSV or JSON Lines table into a validated lifecycle dataset"
-    )
-    command.add_argument("table", type=Path, help="the table: .csv, or .jsonl for JSON Lines")
-    command.add_argument(
-        "--format", choices=("csv", "jsonl"), help="the table's format (default: from its name)"
-    )
-    command.add_argument("--output", type=Path, help="write the dataset here (default: stdout)")
-    command.add_argument("--force", action="store_true", help="replace an existing --output")
-    command.add_argument("--dataset-version", help="the dataset's version, e.g. 2026-11")
-    command.add_argument(
-        "--catalog", type=Path, help="a catalog JSON (or a dataset whose catalog to keep)"
-    )
-    command.add_argument(
-        "--ignore-column",
-        action="append",
-        default=[],
-        metavar="NAME",
-        help="a column that is not part of the records, e.g. notes (repeatable)",
-    )
 
 
 def run_import(args: argparse.Namespace) -> int:
