@@ -48,13 +48,17 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _table(path: Path, format_name: str | None) -> Table:
+def _read(path: Path, kind: str) -> bytes:
     try:
-        data = path.read_bytes()
+        return path.read_bytes()
     except FileNotFoundError:
-        raise InvalidDatasetError(f"table file not found: {path}") from None
+        raise InvalidDatasetError(f"{kind} file not found: {path}") from None
     except OSError as error:
         raise InvalidDatasetError(f"cannot read {path}: {error.strerror}") from None
+
+
+def _table(path: Path, format_name: str | None) -> Table:
+    data = _read(path, "table")
     json_lines = (format_name or "") == "jsonl" or (
         format_name is None and path.suffix.lower() in JSON_LINES_SUFFIXES
     )
@@ -93,11 +97,7 @@ def _catalog(path: Path | None) -> object:
     if path is None:
         return None
     try:
-        document = decode_json(path.read_bytes())
-    except FileNotFoundError:
-        raise InvalidDatasetError(f"catalog file not found: {path}") from None
-    except OSError as error:
-        raise InvalidDatasetError(f"cannot read {path}: {error.strerror}") from None
+        document = decode_json(_read(path, "catalog"))
     except JsonInputError as error:
         raise InvalidDatasetError(f"catalog {path}: {error}") from None
     if isinstance(document, dict) and ("records" in document or "catalog" in document):
