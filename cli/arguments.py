@@ -1,4 +1,5 @@
-"""The command line's arguments: `ask` and `eval`, and how bad ones are reported."""
+"""The command line's arguments: `ask`, `eval` and `records import`, and how bad ones are
+reported."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
+from cli.records_arguments import add_import_parser
 
 
 class _Parser(argparse.ArgumentParser):
@@ -68,4 +70,5 @@ def build_parser(description: str) -> argparse.ArgumentParser:
     _evidence_options(evaluate)
     evaluate.add_argument("--verbose", action="store_true", help="print passing cases too")
     _extractor_option(evaluate)
+    add_import_parser(commands)
     return parser

@@ -1,4 +1,5 @@
-"""Command line: `ask` answers one question, `eval` runs evaluation cases.
+"""Command line: `ask` answers one question, `eval` runs evaluation cases, `records import`
+turns a table of records into a lifecycle dataset.
 
 Evidence comes from a dataset in this process (`--lifecycle-data`, default: the embedded demo
 dataset) or from a lifecycle MCP server (`--lifecycle-url`, token in the environment variable
@@ -32,8 +33,12 @@ from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser(__doc__.split("\n")[0]).parse_args(argv)
+    args = build_parser(" ".join(__doc__.split("\n\n")[0].split())).parse_args(argv)
     try:
+        if args.command == "records":
+            from cli.records_import import run_import  # only here: `ask` needs no table readers
+
+            return run_import(args)
         with ExitStack() as stack:
             evidence = _evidence(args, stack)
             extractor = _extractor(args, stack)
