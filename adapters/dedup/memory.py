@@ -87,6 +87,8 @@ class InMemoryNoticeLedger:
 
     def rebaseline(self, announced: Sequence[tuple[str, str]]) -> bool:
         with self._lock:
+            if self._kept:
+                return False  # another look took one first: its claims stand
             self._posted.update(announced)
             self._kept = True
         return True

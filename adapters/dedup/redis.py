@@ -149,6 +149,13 @@ redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
 return 1
 """
 
+_REBASELINE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i], 'EX', ARGV[1]) end
+redis.call('SET', KEYS[1], '1')
+return 1
+"""
+
 
 class RedisNoticeLedger:
     """The `NoticeLedger` port in Redis: one key per record ID holding its fingerprint, kept
@@ -171,6 +178,7 @@ class RedisNoticeLedger:
         self.baseline_key = key_prefix.rstrip(":") + "-ledger"
         self._claim = self._client.register_script(_CLAIM)
         self._release = self._client.register_script(_RELEASE)
+        self._rebaseline = self._client.register_script(_REBASELINE)
 
     def remembers(self) -> bool | None:
         try:
@@ -197,23 +205,23 @@ class RedisNoticeLedger:
             _unavailable("claim not released", error)
 
     def rebaseline(self, announced: Sequence[tuple[str, str]]) -> bool:
-        """Every fingerprint and the baseline key in one transaction: a replica never sees the
-        baseline without the claims it stands for."""
+        """Every fingerprint and the baseline key in one script: a replica never sees the
+        baseline without the claims it stands for, and a replica whose look began before
+        another's baseline does not take one over it."""
+        keys = [self.baseline_key, *(self._prefix + record_id for record_id, _ in announced)]
+        args: list[str | int] = [self._ttl, *(mark for _, mark in announced)]
         try:
-            transaction = self._client.pipeline(transaction=True)
-            for record_id, fingerprint in announced:
-                transaction.set(self._prefix + record_id, fingerprint, ex=self._ttl)
-            transaction.set(self.baseline_key, b"1")
-            transaction.execute()
+            taken = self._rebaseline(keys=keys, args=args)
         except redis.RedisError as error:
             _unavailable("no new baseline", error)
             return False
-        logger.warning(
-            "change notices: the ledger was empty (first start, or Redis lost its data); "
-            "new baseline, nothing in the window announced",
-            extra={"count": len(announced)},
-        )
-        return True
+        if taken:
+            logger.warning(
+                "change notices: the ledger was empty (first start, or Redis lost its data); "
+                "new baseline, nothing in the window announced",
+                extra={"count": len(announced)},
+            )
+        return bool(taken)
 
     def close(self) -> None:
         if self._owns_client:

@@ -216,6 +216,7 @@ def test_a_redis_that_comes_back_empty_is_known_to_have_lost_its_ledger(tmp_path
         assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.LOST
         assert ledger.rebaseline([("LC-101", "f1")])
         assert ledger.remembers() is True
+        assert not ledger.rebaseline([("LC-101", "f9")])  # a later look's baseline: refused
         assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.ANNOUNCED
         server.stop()
         assert ledger.remembers() is None  # cannot tell: nothing is posted meanwhile

@@ -208,6 +208,36 @@ def test_a_notice_names_the_dataset_its_records_were_listed_from() -> None:
     assert [n.dataset_version for n in notices.notices] == ["reloaded-2"]
 
 
+@dataclass
+class ReloadingHistory:
+    """Lists from the dataset before a reload the first time, and from the reloaded one after:
+    the reload came between the first listing and its lookups."""
+
+    before: FakeLifecycleEvidence
+    after: FakeLifecycleEvidence
+    listings: int = 0
+
+    def records_between(self, selection: RecordSelection) -> RecordListing:
+        self.listings += 1
+        source, version = (self.before, "v1") if self.listings == 1 else (self.after, "v2")
+        return replace(source.records_between(selection), dataset_version=version)
+
+
+def test_a_reload_between_the_listing_and_the_lookups_is_read_again() -> None:
+    reloaded = [r for r in RECORDS if r.record_id != "L2"]
+    reloaded.append(record("L2", "40", "2026-06-01", supersedes="L1", key=LIMIT))
+    after = FakeLifecycleEvidence(reloaded)
+    history = ReloadingHistory(FakeLifecycleEvidence(RECORDS), after)
+    notices = RecordingNotices()
+    feed = ChangeFeed(history=history, evidence=after, clock=FixedClock(TODAY))
+
+    ChangeNotifier(feed, kept_ledger(), notices).tick()
+
+    assert history.listings == 2
+    assert notices.posted == ["L2: ('100',) -> ('40',)"]
+    assert notices.notices[0].dataset_version == "v2"  # the dataset the value came from
+
+
 def test_a_notice_that_cannot_be_posted_is_tried_again() -> None:
     notices, ledger = RecordingNotices(failing="not_in_channel"), kept_ledger()
     running = notifier(notices, ledger)

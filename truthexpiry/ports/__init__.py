@@ -93,7 +93,8 @@ class NoticeLedger(Protocol):
 
     def rebaseline(self, announced: Sequence[tuple[str, str]]) -> bool:
         """Take these (record ID, fingerprint) pairs as announced, without a notice, and mark
-        the ledger as kept from now, at once; False when it could not (nothing is marked)."""
+        the ledger as kept from now, at once, unless it has a baseline by now; False when it
+        could not or did not (nothing is written)."""
         ...
 
 

@@ -34,11 +34,12 @@ from truthexpiry.ports import (
     LifecycleHistory,
     NoticeLedger,
 )
-from truthexpiry.services.change_evidence import window_evidence
+from truthexpiry.services.change_evidence import WindowEvidence, window_evidence
 from truthexpiry.services.changes import transitions, upcoming
 from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 
 DEFAULT_NOTICE_DAYS = 7
+_READS = 3  # listings of the notice window per look, should reloads keep coming in between
 
 
 class ChangeFeed:
@@ -82,7 +83,11 @@ class ChangeFeed:
         say: a catalog may be cached from before a reload)."""
         window = last_days(self._clock.today(), days)
         catalog = self._evidence.catalog()
-        found = window_evidence(self._history, self._evidence, RecordSelection.of(window))
+        selection = RecordSelection.of(window)
+        for _ in range(_READS):  # a reload between the listing and the lookups: read again
+            found = window_evidence(self._history, self._evidence, selection)
+            if _one_dataset(found):
+                break
         changes = transitions(found.histories, window, catalog=catalog, policy=self._policy)
         return TookEffect(changes, catalog, found.listing.dataset_version or catalog.version)
 
@@ -157,6 +162,16 @@ class ChangeNotifier:
                 raise
             posted += 1
         return posted
+
+
+def _one_dataset(found: WindowEvidence) -> bool:
+    """Whether the lookups found in the window exactly the records the listing named, so that
+    both came from the dataset version the listing names (a cut-short listing is not checked)."""
+    if found.listing.truncated:
+        return True
+    selection = found.listing.selection
+    looked_up = {r for records in found.histories.values() for r in records if selection.matches(r)}
+    return looked_up == set(found.listing.records)
 
 
 class _Remembered:
