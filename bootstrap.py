@@ -271,8 +271,8 @@ def _change_notifier(
     closers: list[Callable[[], None]],
 ) -> ChangeNotifier | None:
     """The notifier when this replica posts change notices: claims shared in Redis when
-    `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else in memory with a quiet start (this replica is
-    the one notifier, and a restart must not repeat what an earlier run may have posted)."""
+    `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else in memory (this replica is the one notifier).
+    Either ledger, found empty, gets a new baseline rather than a second round of notices."""
     channel = settings.change_notice_channel
     if feed is None or channel is None or not settings.posts_change_notices:
         return None
@@ -292,13 +292,7 @@ def _change_notifier(
         ledger = shared
     else:
         ledger = InMemoryNoticeLedger()
-    return ChangeNotifier(
-        feed,
-        ledger,
-        SlackChangeNotices(client, channel),
-        window_days=window,
-        quiet_start=settings.dedup_redis_url is None,
-    )
+    return ChangeNotifier(feed, ledger, SlackChangeNotices(client, channel), window_days=window)
 
 
 def _revealed(secret: SecretStr | None) -> str | None:

@@ -1,6 +1,7 @@
 """Change notices posted to Slack: the `ChangeNotices` port over `chat.postMessage`.
 
-The notice is worded by `listeners/views/changes.py`; this only posts it to the configured
+The notice (or its correction) is worded by `listeners/views/changes.py`, naming the dataset
+version of the records it was read from; this only posts it to the configured
 channel, which the app must have been invited to (it asks for no `chat:write.public`). A refusal
 becomes `NoticeNotPostedError` with Slack's error code (`not_in_channel`, `channel_not_found`,
 `ratelimited`), so that the notice is tried again later.
@@ -14,7 +15,7 @@ from slack_sdk.errors import SlackApiError
 
 from listeners.views.changes import change_notice
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import Transition
+from truthexpiry.models.change_notices import ChangeNotice
 from truthexpiry.models.errors import NoticeNotPostedError
 
 
@@ -37,8 +38,13 @@ class SlackChangeNotices:
         self._client = client
         self._channel = channel
 
-    def post(self, change: Transition, catalog: Catalog) -> None:
-        reply = change_notice(change, catalog, dataset_version=catalog.version)
+    def post(self, notice: ChangeNotice, catalog: Catalog) -> None:
+        reply = change_notice(
+            notice.change,
+            catalog,
+            dataset_version=notice.dataset_version,
+            correction=notice.correction,
+        )
         try:
             self._client.chat_postMessage(
                 channel=self._channel, text=reply.text, blocks=reply.blocks, unfurl_links=False

@@ -3,7 +3,7 @@ ledger.
 
 Event IDs are kept for `ttl_seconds` (Slack redelivers within minutes) and at most
 `max_entries`, oldest first out, so memory stays bounded whatever the traffic. The ledger keeps
-record IDs of the notices posted (lifecycle identifiers, nothing from Slack).
+record IDs of the notices posted and their fingerprints (lifecycle data, nothing from Slack).
 """
 
 from __future__ import annotations
@@ -11,7 +11,9 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+
+from truthexpiry.models.change_notices import Claimed, NoticeClaim
 
 
 class InMemoryEventDedup:
@@ -49,20 +51,44 @@ class InMemoryEventDedup:
 
 
 class InMemoryNoticeLedger:
-    """Change notices claimed by this process (the `NoticeLedger` port), for one notifier
-    replica without Redis. It forgets on restart: pair it with a quiet start."""
+    """Change notices posted by this process (the `NoticeLedger` port), for the one notifier
+    replica without Redis: record IDs and fingerprints only. It starts with no baseline, so
+    after a restart the notifier takes what is in the window as announced."""
 
     def __init__(self) -> None:
-        self._claimed: set[str] = set()
+        self._posted: dict[str, str] = {}
+        self._kept = False
         self._lock = threading.Lock()
 
-    def claim(self, record_id: str) -> bool:
+    def remembers(self) -> bool:
         with self._lock:
-            if record_id in self._claimed:
-                return False
-            self._claimed.add(record_id)
-            return True
+            return self._kept
 
-    def release(self, record_id: str) -> None:
+    def claim(self, record_id: str, fingerprint: str) -> Claimed:
         with self._lock:
-            self._claimed.discard(record_id)
+            if not self._kept:
+                return Claimed(NoticeClaim.LOST)
+            previous = self._posted.get(record_id)
+            if previous == fingerprint:
+                return Claimed(NoticeClaim.ANNOUNCED)
+            self._posted[record_id] = fingerprint
+            if previous is None:
+                return Claimed(NoticeClaim.NEW)
+            return Claimed(NoticeClaim.CORRECTED, previous)
+
+    def release(self, record_id: str, fingerprint: str, claimed: Claimed) -> None:
+        with self._lock:
+            if self._posted.get(record_id) != fingerprint:
+                return  # claimed again since: that claim stands
+            if claimed.previous is None:
+                del self._posted[record_id]
+            else:
+                self._posted[record_id] = claimed.previous
+
+    def rebaseline(self, announced: Sequence[tuple[str, str]]) -> bool:
+        with self._lock:
+            if self._kept:
+                return False  # another look took one first: its claims stand
+            self._posted.update(announced)
+            self._kept = True
+        return True

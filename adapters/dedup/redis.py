@@ -17,10 +17,13 @@ connect timeout; the first event after that tries Redis again. During such an ou
 Failures are logged (no event ID, no URL) and counted, and `on_unavailable` is called so that
 metrics can see them. Timeouts are short and bounded.
 
-`RedisNoticeLedger` claims each change notice the same way, `SET <prefix><record_id> 1 NX EX
-<ttl>`, with a TTL longer than the notice window so that a record is never announced twice. When
-Redis cannot answer, nothing is claimed (a notice waits for the next try rather than risk being
-posted twice).
+`RedisNoticeLedger` keeps, per announced record, `<prefix><record_id>` = a fingerprint of the
+record's value (a hash, no Slack content), with a TTL longer than the notice window, and a
+baseline key with no TTL. A claim is one script: no baseline key means Redis lost what it knew
+(LOST: the notifier takes a new baseline and announces nothing already in the window); the same
+fingerprint means announced; none or another one is claimed for this caller (a notice, or a
+correction). When Redis cannot answer, nothing is claimed (a notice waits for the next try
+rather than risk being posted twice).
 """
 
 from __future__ import annotations
@@ -29,13 +32,14 @@ import logging
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import redis
 from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from adapters.dedup.memory import InMemoryEventDedup
+from truthexpiry.models.change_notices import Claimed, NoticeClaim
 
 logger = logging.getLogger(__name__)
 
@@ -128,8 +132,35 @@ class RedisEventDedup:
             self._on_unavailable()
 
 
+# One round trip, atomic: no claim is taken in a ledger that has lost its baseline.
+_CLAIM = """
+if redis.call('EXISTS', KEYS[1]) == 0 then return {'lost'} end
+local previous = redis.call('GET', KEYS[2])
+if previous == ARGV[1] then return {'announced'} end
+redis.call('SET', KEYS[2], ARGV[1], 'EX', ARGV[2])
+if not previous then return {'new'} end
+return {'corrected', previous}
+"""
+# Give back only a claim still ours: another replica may have claimed since.
+_RELEASE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+if ARGV[2] == '' then return redis.call('DEL', KEYS[1]) end
+redis.call('SET', KEYS[1], ARGV[2], 'EX', ARGV[3])
+return 1
+"""
+
+_REBASELINE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+for i = 2, #KEYS do redis.call('SET', KEYS[i], ARGV[i], 'EX', ARGV[1]) end
+redis.call('SET', KEYS[1], '1')
+return 1
+"""
+
+
 class RedisNoticeLedger:
-    """The `NoticeLedger` port in Redis: one key per record ID, kept for `ttl_seconds`."""
+    """The `NoticeLedger` port in Redis: one key per record ID holding its fingerprint, kept
+    for `ttl_seconds`, and a baseline key (`<prefix without its colon>-ledger`, no TTL) whose
+    absence says Redis has lost what it knew (it came back empty, or was flushed)."""
 
     def __init__(
         self,
@@ -144,23 +175,65 @@ class RedisNoticeLedger:
         self._client, self._owns_client = connected(client, timeout_seconds)
         self._ttl = ttl_seconds
         self._prefix = key_prefix
+        self.baseline_key = key_prefix.rstrip(":") + "-ledger"
+        self._claim = self._client.register_script(_CLAIM)
+        self._release = self._client.register_script(_RELEASE)
+        self._rebaseline = self._client.register_script(_REBASELINE)
 
-    def claim(self, record_id: str) -> bool:
+    def remembers(self) -> bool | None:
         try:
-            return bool(self._client.set(self._prefix + record_id, b"1", nx=True, ex=self._ttl))
+            return bool(self._client.exists(self.baseline_key))
         except redis.RedisError as error:
-            logger.warning("change notices: Redis unavailable (%s)", type(error).__name__)
-            return False
+            _unavailable("not read", error)
+            return None
 
-    def release(self, record_id: str) -> None:
+    def claim(self, record_id: str, fingerprint: str) -> Claimed:
+        keys = [self.baseline_key, self._prefix + record_id]
         try:
-            self._client.delete(self._prefix + record_id)
+            answer = self._claim(keys=keys, args=[fingerprint, self._ttl])
+        except redis.RedisError as error:
+            _unavailable("not claimed", error)
+            return Claimed(NoticeClaim.UNKNOWN)
+        outcome, *previous = (_text(part) for part in answer)
+        return Claimed(NoticeClaim(outcome), previous[0] if previous else None)
+
+    def release(self, record_id: str, fingerprint: str, claimed: Claimed) -> None:
+        args: list[str | int] = [fingerprint, claimed.previous or "", self._ttl]
+        try:
+            self._release(keys=[self._prefix + record_id], args=args)
         except redis.RedisError as error:  # the notice is then lost, never posted twice
-            logger.warning("change notices: claim not released (%s)", type(error).__name__)
+            _unavailable("claim not released", error)
+
+    def rebaseline(self, announced: Sequence[tuple[str, str]]) -> bool:
+        """Every fingerprint and the baseline key in one script: a replica never sees the
+        baseline without the claims it stands for, and a replica whose look began before
+        another's baseline does not take one over it."""
+        keys = [self.baseline_key, *(self._prefix + record_id for record_id, _ in announced)]
+        args: list[str | int] = [self._ttl, *(mark for _, mark in announced)]
+        try:
+            taken = self._rebaseline(keys=keys, args=args)
+        except redis.RedisError as error:
+            _unavailable("no new baseline", error)
+            return False
+        if taken:
+            logger.warning(
+                "change notices: the ledger was empty (first start, or Redis lost its data); "
+                "new baseline, nothing in the window announced",
+                extra={"count": len(announced)},
+            )
+        return bool(taken)
 
     def close(self) -> None:
         if self._owns_client:
             self._client.close()
+
+
+def _text(part: bytes | str) -> str:
+    return part.decode() if isinstance(part, bytes) else part
+
+
+def _unavailable(what: str, error: redis.RedisError) -> None:
+    logger.warning("change notices: Redis unavailable, %s (%s)", what, type(error).__name__)
 
 
 def connected(client: redis.Redis | str, timeout_seconds: float) -> tuple[redis.Redis, bool]:

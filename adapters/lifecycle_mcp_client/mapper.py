@@ -54,7 +54,7 @@ def listing_from_result(result: CallToolResult, selection: RecordSelection) -> R
     if not all(selection.matches(record) for record in records):
         raise EvidenceUnavailableError("the lifecycle server returned records it was not asked for")
     records.sort(key=lambda r: (r.effective_date, r.record_id))
-    return RecordListing(selection, tuple(records), window.truncated)
+    return RecordListing(selection, tuple(records), window.truncated, window.dataset_version)
 
 
 def catalog_from_result(result: CallToolResult) -> Catalog:

@@ -21,4 +21,4 @@ class InProcessLifecycleEvidence:
 
     def records_between(self, selection: RecordSelection) -> RecordListing:
         records, truncated = self._repository.effective_between(selection)
-        return RecordListing(selection, records, truncated)
+        return RecordListing(selection, records, truncated, self._repository.version)

@@ -100,29 +100,20 @@ def overview_blocks(overview: ChangeOverview | None) -> list[Block]:
     return [*blocks, context(note)]
 
 
-def change_notice(change: Transition, catalog: Catalog, *, dataset_version: str = "") -> Reply:
+def change_notice(
+    change: Transition, catalog: Catalog, *, dataset_version: str = "", correction: bool = False
+) -> Reply:
     """The message posted when `change` takes effect: what changed, from what to what, the
-    record, and that messages stating the old value are now stale."""
+    record, and that messages stating the old value are now stale. A `correction` says the
+    record was corrected in place since its first notice, and what holds now."""
     name = catalog.describe(change.key.entity, change.key.attribute)
-    when = change.effective_date.isoformat()
-    ids = _ids(change.record_ids)
-    if change.status is Status.CONFLICTING:
-        what = (
-            f":warning: From {when} the records disagree: "
-            f"{_values(change.to_values, bold=True)} ({ids}). Check with the owners before "
-            "repeating either value."
+    lines = [subject(change.key, catalog), _what_changed(change)]
+    if correction:
+        lines.insert(
+            1,
+            f":pencil2: Correction: record {_ids(change.record_ids[:1])} was corrected after "
+            "it was announced here; the earlier notice no longer holds. As the records stand now:",
         )
-    elif change.from_values:
-        what = (
-            f"From {_values(change.from_values, bold=True)} to "
-            f"{_values(change.to_values, bold=True)}, in effect since {when} (record {ids})."
-        )
-    else:
-        what = (
-            f"Now {_values(change.to_values, bold=True)}, in effect since {when} (record {ids}); "
-            "there was no authoritative value before."
-        )
-    lines = [subject(change.key, catalog), what]
     if change.from_values:
         lines.append(
             f":hourglass: Messages that say {_values(change.from_values, bold=True)} are now "
@@ -132,17 +123,40 @@ def change_notice(change: Transition, catalog: Catalog, *, dataset_version: str 
     footer = f"Lifecycle records: {inline(states, 300)}"
     if dataset_version:
         footer += f" · dataset {inline(dataset_version, 100)}"
-    blocks = [header(f"Change in effect: {name}"), section("\n".join(lines)), context(footer)]
-    return Reply(_fallback(change, name), blocks)
+    title = f"{'Correction' if correction else 'Change in effect'}: {name}"
+    blocks = [header(title), section("\n".join(lines)), context(footer)]
+    return Reply(_fallback(change, name, correction), blocks)
 
 
-def _fallback(change: Transition, name: str) -> str:
+def _what_changed(change: Transition) -> str:
+    when = change.effective_date.isoformat()
+    ids = _ids(change.record_ids)
+    if change.status is Status.CONFLICTING:
+        return (
+            f":warning: From {when} the records disagree: "
+            f"{_values(change.to_values, bold=True)} ({ids}). Check with the owners before "
+            "repeating either value."
+        )
+    if change.from_values:
+        return (
+            f"From {_values(change.from_values, bold=True)} to "
+            f"{_values(change.to_values, bold=True)}, in effect since {when} (record {ids})."
+        )
+    return (
+        f"Now {_values(change.to_values, bold=True)}, in effect since {when} (record {ids}); "
+        "there was no authoritative value before."
+    )
+
+
+def _fallback(change: Transition, name: str, correction: bool) -> str:
     scope = ", ".join(f"{k}={v}" for k, v in change.key.scope if v != _GLOBAL)
     about = name + (f" ({scope})" if scope else "")
     before = " / ".join(change.from_values) or "nothing"
     after = " / ".join(change.to_values)
+    lead = "Correction (the record was corrected after its notice)" if correction else ""
+    lead = lead or "Change in effect"
     text = (
-        f"Change in effect: {about} changed from {before} to {after} on "
+        f"{lead}: {about} changed from {before} to {after} on "
         f"{change.effective_date.isoformat()} ({', '.join(change.record_ids)})."
     )
     if change.from_values:

@@ -22,6 +22,11 @@ from truthexpiry.models.notices import (
 MAX_TOPICS = 12
 
 SEARCH_FAILURES = {
+    # Not an outage: Slack hands an app a search only with some events (assistant threads), and
+    # a plain direct message has none, so Slack was never asked.
+    "missing_action_token": (
+        "Slack did not offer a search with this message (it does in the assistant panel)"
+    ),
     "ratelimited": "Slack search is busy right now",
     "invalid_action_token": (
         "Slack did not let me search for this request (its search permission expired)"
@@ -48,10 +53,7 @@ def notice_text(notice: Notice) -> str:
         case EvidenceUnavailable(reason):
             return f"Lifecycle evidence is unavailable ({reason}), so nothing could be verified."
         case SearchUnavailable(category, retry_after):
-            return (
-                search_failure(category, retry_after)
-                + " This answer uses the lifecycle records only."
-            )
+            return search_failure(category, retry_after)
         case ScopeNotStated(scope):
             return scope.explain("The question")
         case ModelFallback(reason):

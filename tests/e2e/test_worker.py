@@ -88,6 +88,11 @@ def test_a_direct_message_is_answered_in_the_conversation(running: RunningWorker
 
     running.slack.wait_for_ack(envelope)
     assert "SUPERSEDED" in blocks_text(reply)
+    # A plain direct message carries no action token: no search, and no outage reported.
+    text = reply.args["text"] + blocks_text(reply)
+    assert "unavailable" not in text
+    assert reply.args["text"].count("lifecycle records only") == 1
+    assert "Slack did not offer a search with this message" in reply.args["text"]
 
 
 def test_an_assistant_thread_gets_prompts_a_status_and_a_reply(running: RunningWorker) -> None:

@@ -1,4 +1,5 @@
-"""`RedisEventDedup` against a real `redis-server`: claims, expiry, sharing, Redis going away."""
+"""`RedisEventDedup` and `RedisNoticeLedger` against a real `redis-server`: claims, expiry,
+sharing, corrections, Redis going away and coming back empty."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 
 from adapters.dedup.redis import RedisEventDedup, RedisNoticeLedger
 from tests.redis_support import RedisServer, free_port, running_redis
+from truthexpiry.models.change_notices import Claimed, NoticeClaim
 
 pytestmark = pytest.mark.integration
 
@@ -173,17 +175,57 @@ def test_a_change_notice_is_claimed_once_across_replicas_until_released(
 ) -> None:
     one = RedisNoticeLedger(redis_server.url, ttl_seconds=600, key_prefix=prefix)
     other = RedisNoticeLedger(redis_server.url, ttl_seconds=600, key_prefix=prefix)
+    assert one.rebaseline([])
 
-    assert one.claim("LC-101")
-    assert not other.claim("LC-101")
-    assert not one.claim("LC-101")
-    other.release("LC-101")  # the notice could not be posted: a later try may post it
-    assert one.claim("LC-101")
+    first = one.claim("LC-101", "f1")
+    assert first == Claimed(NoticeClaim.NEW)
+    assert other.claim("LC-101", "f1").outcome is NoticeClaim.ANNOUNCED
+    assert one.claim("LC-101", "f1").outcome is NoticeClaim.ANNOUNCED
+    other.release("LC-101", "f1", first)  # the notice could not be posted: a later try may
+    assert one.claim("LC-101", "f1").outcome is NoticeClaim.NEW
     with redis_server.client() as client:
-        assert client.keys(f"{prefix}*") == [f"{prefix}LC-101".encode()]
+        assert sorted(client.keys(f"{prefix}*")) == [f"{prefix}LC-101".encode()]
+        assert client.get(f"{prefix}LC-101") == b"f1"  # a fingerprint: no Slack text
         assert 590 <= client.ttl(f"{prefix}LC-101") <= 600
+        assert client.ttl(one.baseline_key) == -1  # the baseline never expires
     one.close()
     other.close()
+
+
+def test_a_corrected_record_is_claimed_once_as_a_correction(
+    redis_server: RedisServer, prefix: str
+) -> None:
+    one = RedisNoticeLedger(redis_server.url, ttl_seconds=600, key_prefix=prefix)
+    other = RedisNoticeLedger(redis_server.url, ttl_seconds=600, key_prefix=prefix)
+    one.rebaseline([("LC-101", "f1")])
+
+    correction = one.claim("LC-101", "f2")
+    assert correction == Claimed(NoticeClaim.CORRECTED, "f1")
+    assert other.claim("LC-101", "f2").outcome is NoticeClaim.ANNOUNCED
+    one.release("LC-101", "f2", correction)  # not posted: the earlier fingerprint comes back
+    assert other.claim("LC-101", "f2") == Claimed(NoticeClaim.CORRECTED, "f1")
+    one.close()
+    other.close()
+
+
+def test_a_redis_that_comes_back_empty_is_known_to_have_lost_its_ledger(tmp_path: Path) -> None:
+    port = free_port()
+    with running_redis(tmp_path, port) as server:
+        ledger = RedisNoticeLedger(server.url, ttl_seconds=600)
+        assert ledger.remembers() is False  # a first start: no baseline yet
+        assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.LOST
+        assert ledger.rebaseline([("LC-101", "f1")])
+        assert ledger.remembers() is True
+        assert not ledger.rebaseline([("LC-101", "f9")])  # a later look's baseline: refused
+        assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.ANNOUNCED
+        server.stop()
+        assert ledger.remembers() is None  # cannot tell: nothing is posted meanwhile
+        assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.UNKNOWN
+
+    with running_redis(tmp_path, port):  # no persistence: it comes back empty
+        assert ledger.remembers() is False
+        assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.LOST  # not "never announced"
+    ledger.close()
 
 
 def test_without_redis_no_notice_is_claimed(tmp_path: Path) -> None:
@@ -192,7 +234,8 @@ def test_without_redis_no_notice_is_claimed(tmp_path: Path) -> None:
         server.stop()
 
         started = time.monotonic()
-        assert not ledger.claim("LC-101")
-        ledger.release("LC-101")  # logged, not raised
+        assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.UNKNOWN
+        assert not ledger.rebaseline([("LC-101", "f1")])
+        ledger.release("LC-101", "f1", Claimed(NoticeClaim.NEW))  # logged, not raised
         assert time.monotonic() - started < 3
     ledger.close()

@@ -10,12 +10,14 @@ from slack_sdk.errors import SlackApiError
 from bootstrap import dataset_evidence
 from listeners.change_notices import SlackChangeNotices
 from tests.listeners.conftest import FakeWebClient
+from truthexpiry.models.change_notices import ChangeNotice
 from truthexpiry.models.changes import Transition
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import NoticeNotPostedError
 from truthexpiry.models.verdicts import Status
 
 EVIDENCE = dataset_evidence(None)
+CATALOG = EVIDENCE.catalog()
 KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})
 CHANGE = Transition(
     KEY,
@@ -31,14 +33,31 @@ CHANGE = Transition(
 def test_a_notice_is_posted_to_the_channel_with_its_fallback() -> None:
     client = FakeWebClient()
 
-    SlackChangeNotices(client, "C0NOTICES").post(CHANGE, EVIDENCE.catalog())
+    SlackChangeNotices(client, "C0NOTICES").post(ChangeNotice(CHANGE, "demo-2"), CATALOG)
 
     [posted] = client.made("chat.postMessage")
     assert posted["channel"] == "C0NOTICES"
     assert posted["unfurl_links"] is False
     assert "LC-101" in posted["text"]
     assert "now stale" in posted["text"]
-    assert "demo-2026-11" in str(posted["blocks"])  # the dataset the change was read from
+    assert "Correction" not in posted["text"]
+    assert "dataset demo-2" in str(posted["blocks"])  # the dataset the change was read from
+    assert CATALOG.version not in str(posted["blocks"])  # not the catalog's, maybe cached
+
+
+def test_a_correction_says_so_and_what_holds_now() -> None:
+    client = FakeWebClient()
+
+    SlackChangeNotices(client, "C0NOTICES").post(
+        ChangeNotice(CHANGE, "demo-3", correction=True), CATALOG
+    )
+
+    [posted] = client.made("chat.postMessage")
+    assert posted["text"].startswith("Correction (the record was corrected after its notice)")
+    blocks = str(posted["blocks"])
+    assert "Correction: Report export" in blocks
+    assert "record LC-101 was corrected after it was announced here" in blocks
+    assert "From *enabled* to *disabled*" in blocks
 
 
 class RefusingClient:
@@ -60,6 +79,6 @@ def test_a_refusal_is_a_notice_not_posted_with_its_code(error: Exception, code: 
     notices = SlackChangeNotices(RefusingClient(error), "C0NOTICES")
 
     with pytest.raises(NoticeNotPostedError) as raised:
-        notices.post(CHANGE, EVIDENCE.catalog())
+        notices.post(ChangeNotice(CHANGE, "demo-2"), CATALOG)
 
     assert raised.value.code == code

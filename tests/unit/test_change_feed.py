@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 
 import pytest
@@ -12,7 +12,8 @@ from adapters.dedup.memory import InMemoryNoticeLedger
 from tests.fakes import FakeLifecycleEvidence, FixedClock
 from tests.unit.builders import KEY, record
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import Transition
+from truthexpiry.models.change_notices import ChangeNotice
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, NoticeNotPostedError
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
@@ -37,13 +38,17 @@ class RecordingNotices:
     """The `ChangeNotices` port: keeps what was posted; `failing` refuses with that code."""
 
     posted: list[str] = field(default_factory=list)
+    notices: list[ChangeNotice] = field(default_factory=list)
     failing: str | None = None
 
-    def post(self, change: Transition, catalog: Catalog) -> None:
+    def post(self, notice: ChangeNotice, catalog: Catalog) -> None:
         del catalog
         if self.failing:
             raise NoticeNotPostedError(self.failing)
-        self.posted.append(f"{change.record_id}: {change.from_values} -> {change.to_values}")
+        change = notice.change
+        said = f"{change.record_id}: {change.from_values} -> {change.to_values}"
+        self.posted.append(("correction " if notice.correction else "") + said)
+        self.notices.append(notice)
 
 
 def feed(
@@ -88,15 +93,19 @@ def notifier(
     *,
     today: date = TODAY,
     records: Sequence[LifecycleRecord] = RECORDS,
-    quiet_start: bool = False,
 ) -> ChangeNotifier:
-    return ChangeNotifier(
-        feed(records, today=today), ledger, notices, window_days=7, quiet_start=quiet_start
-    )
+    return ChangeNotifier(feed(records, today=today), ledger, notices, window_days=7)
+
+
+def kept_ledger() -> InMemoryNoticeLedger:
+    """A ledger with a baseline taken before any record took effect: it remembers."""
+    ledger = InMemoryNoticeLedger()
+    ledger.rebaseline([])
+    return ledger
 
 
 def test_each_change_in_the_window_is_announced_once() -> None:
-    notices, ledger = RecordingNotices(), InMemoryNoticeLedger()
+    notices, ledger = RecordingNotices(), kept_ledger()
     first = notifier(notices, ledger)
 
     assert first.tick() == 1
@@ -106,7 +115,7 @@ def test_each_change_in_the_window_is_announced_once() -> None:
 
 
 def test_a_change_is_announced_when_its_date_arrives() -> None:
-    notices, ledger = RecordingNotices(), InMemoryNoticeLedger()
+    notices, ledger = RecordingNotices(), kept_ledger()
     notifier(notices, ledger).tick()
 
     notifier(notices, ledger, today=date(2026, 6, 10)).tick()
@@ -116,7 +125,7 @@ def test_a_change_is_announced_when_its_date_arrives() -> None:
 
 
 def test_a_record_a_reload_brings_in_already_in_effect_is_announced() -> None:
-    notices, ledger = RecordingNotices(), InMemoryNoticeLedger()
+    notices, ledger = RecordingNotices(), kept_ledger()
     notifier(notices, ledger).tick()
     reloaded = [*RECORDS, record("L5", "60", "2026-05-30", supersedes="L2", key=LIMIT)]
 
@@ -125,9 +134,9 @@ def test_a_record_a_reload_brings_in_already_in_effect_is_announced() -> None:
     assert "L5: ('100',) -> ('60',)" in notices.posted
 
 
-def test_a_quiet_start_announces_only_what_takes_effect_after_it() -> None:
-    notices, ledger = RecordingNotices(), InMemoryNoticeLedger()
-    running = notifier(notices, ledger, quiet_start=True)
+def test_an_empty_ledger_takes_a_baseline_and_announces_only_what_comes_after() -> None:
+    notices, ledger = RecordingNotices(), InMemoryNoticeLedger()  # first start, or a restart
+    running = notifier(notices, ledger)
 
     assert running.tick() == 0
     assert running.tick() == 0
@@ -135,8 +144,102 @@ def test_a_quiet_start_announces_only_what_takes_effect_after_it() -> None:
     assert notifier(notices, ledger, today=date(2026, 6, 10)).tick() == 1
 
 
+def test_a_ledger_emptied_after_its_notices_announces_none_of_them_again() -> None:
+    notices, ledger = RecordingNotices(), kept_ledger()
+    notifier(notices, ledger).tick()
+
+    emptied = InMemoryNoticeLedger()  # what a Redis that came back empty answers
+    again = notifier(notices, emptied)
+
+    assert again.tick() == 0
+    assert again.tick() == 0
+    assert notices.posted == ["L2: ('100',) -> ('50',)"]
+
+
+def test_an_empty_window_still_takes_a_baseline_so_the_next_change_is_announced() -> None:
+    notices, ledger = RecordingNotices(), InMemoryNoticeLedger()
+    notifier(notices, ledger, today=date(2026, 5, 1)).tick()  # nothing in the window
+
+    assert notifier(notices, ledger).tick() == 1
+    assert notices.posted == ["L2: ('100',) -> ('50',)"]
+
+
+def test_a_record_corrected_in_place_after_its_notice_is_announced_once_as_a_correction() -> None:
+    notices, ledger = RecordingNotices(), kept_ledger()
+    notifier(notices, ledger).tick()
+    corrected = [r for r in RECORDS if r.record_id != "L2"]
+    corrected.append(record("L2", "40", "2026-06-01", supersedes="L1", key=LIMIT))
+
+    assert notifier(notices, ledger, records=corrected).tick() == 1
+    assert notifier(notices, ledger, records=corrected).tick() == 0
+    assert notices.posted == ["L2: ('100',) -> ('50',)", "correction L2: ('100',) -> ('40',)"]
+    assert notices.notices[-1].correction
+
+
+def test_a_respelled_value_is_no_correction() -> None:
+    notices, ledger = RecordingNotices(), kept_ledger()
+    notifier(notices, ledger).tick()
+    respelled = [r for r in RECORDS if r.record_id != "L2"]
+    respelled.append(record("L2", " 50 ", "2026-06-01", supersedes="L1", key=LIMIT))
+
+    assert notifier(notices, ledger, records=respelled).tick() == 0
+
+
+@dataclass
+class ReloadedHistory:
+    """Lists from a dataset reloaded since the catalog was read (a catalog is cached)."""
+
+    evidence: FakeLifecycleEvidence
+    version: str
+
+    def records_between(self, selection: RecordSelection) -> RecordListing:
+        listing = self.evidence.records_between(selection)
+        return replace(listing, dataset_version=self.version)
+
+
+def test_a_notice_names_the_dataset_its_records_were_listed_from() -> None:
+    evidence, notices = FakeLifecycleEvidence(RECORDS), RecordingNotices()
+    history = ReloadedHistory(evidence, "reloaded-2")
+    assert evidence.catalog().version != "reloaded-2"
+    feed = ChangeFeed(history=history, evidence=evidence, clock=FixedClock(TODAY))
+
+    ChangeNotifier(feed, kept_ledger(), notices).tick()
+
+    assert [n.dataset_version for n in notices.notices] == ["reloaded-2"]
+
+
+@dataclass
+class ReloadingHistory:
+    """Lists from the dataset before a reload the first time, and from the reloaded one after:
+    the reload came between the first listing and its lookups."""
+
+    before: FakeLifecycleEvidence
+    after: FakeLifecycleEvidence
+    listings: int = 0
+
+    def records_between(self, selection: RecordSelection) -> RecordListing:
+        self.listings += 1
+        source, version = (self.before, "v1") if self.listings == 1 else (self.after, "v2")
+        return replace(source.records_between(selection), dataset_version=version)
+
+
+def test_a_reload_between_the_listing_and_the_lookups_is_read_again() -> None:
+    reloaded = [r for r in RECORDS if r.record_id != "L2"]
+    reloaded.append(record("L2", "40", "2026-06-01", supersedes="L1", key=LIMIT))
+    after = FakeLifecycleEvidence(reloaded)
+    history = ReloadingHistory(FakeLifecycleEvidence(RECORDS), after)
+    notices = RecordingNotices()
+    feed = ChangeFeed(history=history, evidence=after, clock=FixedClock(TODAY))
+
+    ChangeNotifier(feed, kept_ledger(), notices).tick()
+
+    assert history.listings == 2
+    assert notices.posted == ["L2: ('100',) -> ('40',)"]
+    assert notices.notices[0].dataset_version == "v2"  # the dataset the value came from
+
+
 def test_a_notice_that_cannot_be_posted_is_tried_again() -> None:
-    notices, ledger = RecordingNotices(failing="not_in_channel"), InMemoryNoticeLedger()
+    notices, ledger = RecordingNotices(failing="not_in_channel"), kept_ledger()
     running = notifier(notices, ledger)
 
     with pytest.raises(NoticeNotPostedError):

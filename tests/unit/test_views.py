@@ -591,6 +591,19 @@ def test_each_search_failure_is_worded_without_its_category(category: str) -> No
     assert "lifecycle records only" in said
 
 
+@pytest.mark.parametrize(
+    "category", ["ratelimited", "missing_action_token", "transport", "weird_internal_label"]
+)
+def test_a_search_failure_says_the_records_alone_answered_once(category: str) -> None:
+    assert notice_text(SearchUnavailable(category)).count("lifecycle records only") == 1
+
+
+def test_a_message_that_came_without_a_search_is_not_called_an_outage() -> None:
+    said = notice_text(SearchUnavailable("missing_action_token"))
+    assert "unavailable" not in said
+    assert said.startswith("Slack did not offer a search with this message")
+
+
 def test_an_unknown_search_category_gets_general_words_and_is_not_shown() -> None:
     said = notice_text(SearchUnavailable("weird_internal_label"))
     assert "weird_internal_label" not in said

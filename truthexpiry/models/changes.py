@@ -69,11 +69,13 @@ class ChangeSubject:
 class RecordListing:
     """The selected records in any state, oldest first (effective date, then record ID).
     `truncated`: more records matched than the source hands out at once; narrow the window or
-    name an entity to see them all."""
+    name an entity to see them all. `dataset_version` names the dataset the records came from
+    ("" when the source does not say)."""
 
     selection: RecordSelection
     records: tuple[LifecycleRecord, ...]
     truncated: bool = False
+    dataset_version: str = ""
 
     def claim_keys(self) -> tuple[ClaimKey, ...]:
         """The claim keys of the listed records, each once, in order of first appearance."""

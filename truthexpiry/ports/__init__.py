@@ -7,7 +7,8 @@ from datetime import date
 from typing import Protocol, runtime_checkable
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection, Transition
+from truthexpiry.models.change_notices import ChangeNotice, Claimed
+from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -69,20 +70,35 @@ class EventDedup(Protocol):
 
 
 class NoticeLedger(Protocol):
-    """Which change notices have been claimed, shared by every replica that may post them, so
-    that each record's notice is posted once."""
+    """Which change notices have been posted, shared by every replica that may post them, so
+    that each record is announced once (and once more for each correction). It keeps record IDs
+    and `fingerprint`s only. It knows whether it has been kept since its last baseline: a
+    ledger that lost what it knew (a Redis that came back empty, memory after a restart) says
+    so rather than answer "never announced"."""
 
-    def claim(self, record_id: str) -> bool:
-        """True for the one caller that may post the notice of `record_id`; False when it was
-        claimed before, or when the ledger cannot tell now (try again later)."""
+    def remembers(self) -> bool | None:
+        """True when the ledger has been kept since its last baseline; False when it has none
+        (nothing tells what was announced); None when it cannot answer now."""
         ...
 
-    def release(self, record_id: str) -> None:
+    def claim(self, record_id: str, fingerprint: str) -> Claimed:
+        """NEW or CORRECTED for the one caller that may post (the fingerprint is then recorded);
+        ANNOUNCED when it was posted as it is; UNKNOWN when the ledger cannot answer now; LOST
+        when it has no baseline."""
+        ...
+
+    def release(self, record_id: str, fingerprint: str, claimed: Claimed) -> None:
         """Give back a claim whose notice could not be posted, so that a later try posts it."""
+        ...
+
+    def rebaseline(self, announced: Sequence[tuple[str, str]]) -> bool:
+        """Take these (record ID, fingerprint) pairs as announced, without a notice, and mark
+        the ledger as kept from now, at once, unless it has a baseline by now; False when it
+        could not or did not (nothing is written)."""
         ...
 
 
 class ChangeNotices(Protocol):
     """Posts one change notice where people read them. Raises `NoticeNotPostedError`."""
 
-    def post(self, change: Transition, catalog: Catalog) -> None: ...
+    def post(self, notice: ChangeNotice, catalog: Catalog) -> None: ...

@@ -9,16 +9,19 @@ and changes to come are the labeler's (`transitions`, `upcoming`). An unavailabl
 `ChangeNotifier.tick` posts one notice for each change that took effect within the notice window
 (the last `window_days` days, today included): a record whose effective date has arrived, or one
 a reload brought in already in effect. The ledger makes it one notice per record across every
-replica; a record that took effect before the window is never announced. Nothing from Slack is
-read here.
+replica, and one correction when the record's value is corrected in place; a record that took
+effect before the window is never announced. A ledger that lost what it knew gets a new
+baseline instead of a second round of notices. Nothing from Slack is read here.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.change_notices import ChangeNotice, NoticeClaim, fingerprint
 from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.changes import RecordSelection, Transition
 from truthexpiry.models.claim_key import ClaimKey
@@ -31,11 +34,12 @@ from truthexpiry.ports import (
     LifecycleHistory,
     NoticeLedger,
 )
-from truthexpiry.services.change_evidence import window_evidence
+from truthexpiry.services.change_evidence import WindowEvidence, window_evidence
 from truthexpiry.services.changes import transitions, upcoming
 from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 
 DEFAULT_NOTICE_DAYS = 7
+_READS = 3  # listings of the notice window per look, should reloads keep coming in between
 
 
 class ChangeFeed:
@@ -73,19 +77,34 @@ class ChangeFeed:
             recent.listing.truncated or coming.listing.truncated,
         )
 
-    def took_effect(self, days: int) -> tuple[tuple[Transition, ...], Catalog]:
-        """The transitions of the last `days` days (today included), and the catalog."""
+    def took_effect(self, days: int) -> TookEffect:
+        """The transitions of the last `days` days (today included), the catalog, and the
+        dataset version the records were listed from (the catalog's when the source does not
+        say: a catalog may be cached from before a reload)."""
         window = last_days(self._clock.today(), days)
         catalog = self._evidence.catalog()
-        found = window_evidence(self._history, self._evidence, RecordSelection.of(window))
-        return transitions(found.histories, window, catalog=catalog, policy=self._policy), catalog
+        selection = RecordSelection.of(window)
+        for _ in range(_READS):  # a reload between the listing and the lookups: read again
+            found = window_evidence(self._history, self._evidence, selection)
+            if _one_dataset(found):
+                break
+        changes = transitions(found.histories, window, catalog=catalog, policy=self._policy)
+        return TookEffect(changes, catalog, found.listing.dataset_version or catalog.version)
+
+
+@dataclass(frozen=True, slots=True)
+class TookEffect:
+    changes: tuple[Transition, ...]
+    catalog: Catalog
+    dataset_version: str
 
 
 class ChangeNotifier:
-    """Posts each change that took effect in the notice window once. With `quiet_start` (a
-    ledger that forgets on restart), the changes already in the window at the first tick are
-    claimed without a notice: a restart never repeats one, and only changes that take effect
-    while it runs are announced."""
+    """Posts each change that took effect in the notice window once, and once more as a
+    correction when its record's value is corrected in place. A ledger that has lost what it
+    knew (first start, a Redis that came back empty, memory after a restart) is given a new
+    baseline: what is in the window then is taken as announced, so nothing is announced twice
+    and only what takes effect (or a reload brings in) afterwards is announced."""
 
     def __init__(
         self,
@@ -94,7 +113,6 @@ class ChangeNotifier:
         notices: ChangeNotices,
         *,
         window_days: int = DEFAULT_NOTICE_DAYS,
-        quiet_start: bool = False,
     ) -> None:
         if window_days < 1:
             raise ValueError("window_days must be at least 1")
@@ -102,27 +120,58 @@ class ChangeNotifier:
         self._ledger = ledger
         self._notices = notices
         self._window_days = window_days
-        self._quiet = quiet_start
 
     def tick(self) -> int:
         """Post the notices not posted yet; how many were posted. A notice that cannot be
         posted is given back to the ledger for the next tick, and the error raised."""
-        changes, catalog = self._feed.took_effect(self._window_days)
+        remembers = self._ledger.remembers()
+        if remembers is None:
+            return 0  # the ledger cannot answer: a notice may come late, never twice
+        found = self._feed.took_effect(self._window_days)
+        pending = [(c, c.record_id, fingerprint(c)) for c in found.changes]
+        announced = [(record_id, mark) for _, record_id, mark in pending if record_id is not None]
+        if not remembers:
+            # Nothing tells what was posted before: announce nothing already in the window.
+            self._ledger.rebaseline(announced)
+            return 0
+        return self._announce(found, pending, announced)
+
+    def _announce(
+        self,
+        found: TookEffect,
+        pending: list[tuple[Transition, str | None, str]],
+        announced: list[tuple[str, str]],
+    ) -> int:
         posted = 0
-        for change in changes:
-            record_id = change.record_id
-            if record_id is None or not self._ledger.claim(record_id):
+        for change, record_id, mark in pending:
+            if record_id is None:
                 continue
-            if self._quiet:
+            claimed = self._ledger.claim(record_id, mark)
+            if claimed.outcome is NoticeClaim.LOST:  # emptied since `remembers`
+                self._ledger.rebaseline(announced)
+                return posted
+            if not claimed.posts:
                 continue
+            notice = ChangeNotice(
+                change, found.dataset_version, claimed.outcome is NoticeClaim.CORRECTED
+            )
             try:
-                self._notices.post(change, catalog)
+                self._notices.post(notice, found.catalog)
             except NoticeNotPostedError:
-                self._ledger.release(record_id)
+                self._ledger.release(record_id, mark, claimed)
                 raise
             posted += 1
-        self._quiet = False
         return posted
+
+
+def _one_dataset(found: WindowEvidence) -> bool:
+    """Whether the lookups found in the window exactly the records the listing named, so that
+    both came from the dataset version the listing names (a cut-short listing is not checked)."""
+    if found.listing.truncated:
+        return True
+    selection = found.listing.selection
+    looked_up = {r for records in found.histories.values() for r in records if selection.matches(r)}
+    return looked_up == set(found.listing.records)
 
 
 class _Remembered:
