@@ -78,7 +78,7 @@ class McpConnection:
             except TimeoutError:
                 await self._stop_owner()
                 raise EvidenceTimeoutError(
-                    f"could not reach the lifecycle server within {self._timeout:g} s"
+                    f"the lifecycle server did not answer within {self._timeout:g} s"
                 ) from None
             return self._client
 
