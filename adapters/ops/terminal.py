@@ -14,13 +14,15 @@ INTERRUPTED = 130
 def run_from_terminal(main: Callable[[], int]) -> int:
     """`main()`'s exit status, or the status of the way the terminal ended it."""
     try:
-        return main()
+        status = main()
+        sys.stdout.flush()  # here, not at exit: a closed pipe is then caught below
     except KeyboardInterrupt:
         print("interrupted", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
         quiet_stdout()
         return 0
+    return status
 
 
 def quiet_stdout() -> None:
