@@ -193,3 +193,16 @@ def test_an_unknown_argument_exits_2_with_the_usage(slack: LocalSlack, args: lis
     assert result.stderr.startswith("usage: python app.py")
     assert "Traceback" not in result.stderr
     assert slack.calls == []
+
+
+def test_an_app_token_without_connections_write_names_the_scope(
+    slack: LocalSlack, capsys: pytest.CaptureFixture[str]
+) -> None:
+    refusal = '{"ok": false, "error": "missing_scope", "needed": "connections:write"}'
+    slack.reply_next("apps.connections.open", refusal)
+
+    code = app.main(["--check", "--live"], environ(slack.api_url))
+
+    line = one_line(capsys.readouterr().err)
+    assert code == 2
+    assert line.startswith("startup: SLACK_APP_TOKEN lacks the scope connections:write")
