@@ -1,7 +1,8 @@
 """The Slack worker: a Bolt app on Socket Mode.
 
-    python app.py            run until SIGTERM or SIGINT, then drain and stop
-    python app.py --check    validate the configuration and exit (0 when complete)
+    python app.py                 check the tokens with Slack, then run until SIGTERM or SIGINT
+    python app.py --check         validate the configuration offline and exit (0 when complete)
+    python app.py --check --live  also ask Slack and the lifecycle server, then exit
 
 Settings come from the environment and `.env` (see .env.sample); the environment wins.
 Nothing here decides anything: the
@@ -18,6 +19,8 @@ from collections.abc import Mapping, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING
 
+from bootstrap import policy_problems, startup_findings
+from settings.command_line import worker_command
 from settings.environment import ConfigError
 from settings.worker import WorkerSettings
 from truthexpiry.ops.metrics import Metrics
@@ -70,37 +73,36 @@ def run(settings: WorkerSettings, stop: threading.Event) -> None:
     runtime.shutdown()
 
 
-def check(settings: WorkerSettings) -> list[str]:
-    """Problems only a look at the lifecycle catalog finds (the authority policy's names)."""
-    if settings.authority_policy_path is None:
-        return []
-    from pathlib import Path
-
-    from adapters.authority.startup_check import authority_policy_problems
-    from bootstrap import worker_catalog
-
-    return authority_policy_problems(
-        Path(settings.authority_policy_path),
-        lambda: worker_catalog(settings),
-        token_set=settings.lifecycle_mcp_token is not None,
-    )
-
-
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     """`environ` replaces the process environment and `.env` (for tests)."""
-    args = list(sys.argv[1:] if argv is None else argv)
+    command = worker_command(sys.argv[1:] if argv is None else argv)
     try:
         settings = WorkerSettings.load(environ)
-        problems = check(settings) if "--check" in args else []
+        problems = policy_problems(settings) if command.check else []
     except ConfigError as error:
         problems = error.problems
     for problem in problems:
         print(f"config: {problem}", file=sys.stderr)
     if problems:
         return 2
-    if "--check" in args:
+    offline_check = command.check and not command.live
+    status = 0 if offline_check else live_status(settings, checking=command.check)
+    if command.check and status == 0:
         print("configuration OK")
-        return 0
+    if command.check or status:
+        return status
+    serve(settings)
+    return 0
+
+
+def live_status(settings: WorkerSettings, *, checking: bool) -> int:
+    """What Slack and the lifecycle server say, one line each on stderr; the exit status."""
+    from adapters.ops.startup_checks import reported
+
+    return reported(startup_findings(settings), checking=checking, out=sys.stderr)
+
+
+def serve(settings: WorkerSettings) -> None:
     from truthexpiry.ops.logs import configure_logging
 
     configure_logging(settings.log_level)
@@ -112,8 +114,9 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
     run(settings, stop)
-    return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    from adapters.ops.terminal import run_from_terminal
+
+    raise SystemExit(run_from_terminal(main))

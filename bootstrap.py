@@ -49,6 +49,7 @@ if TYPE_CHECKING:
 
     from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
     from adapters.llm.extractor import PydanticAiClaimExtractor
+    from adapters.ops.startup_checks import Finding
     from listeners.dependencies import ListenerDependencies
     from settings.worker import ModelSettings, WorkerSettings
     from truthexpiry.models.catalog import Catalog
@@ -222,6 +223,41 @@ def worker_catalog(settings: WorkerSettings) -> Catalog:
         return evidence.catalog()
     finally:
         evidence.close()
+
+
+def policy_problems(settings: WorkerSettings) -> list[str]:
+    """Problems only a look at the lifecycle catalog finds (the authority policy's names), for
+    `python app.py --check`."""
+    if settings.authority_policy_path is None:
+        return []
+    from adapters.authority.startup_check import authority_policy_problems
+
+    return authority_policy_problems(
+        Path(settings.authority_policy_path),
+        lambda: worker_catalog(settings),
+        token_set=settings.lifecycle_mcp_token is not None,
+    )
+
+
+def startup_findings(settings: WorkerSettings) -> list[Finding]:
+    """What Slack says to both tokens and, unless offline, what the lifecycle server says to
+    one catalog fetch (`python app.py` before serving, and `--check --live`)."""
+    from adapters.ops.startup_checks import lifecycle_finding, slack_findings
+
+    findings = slack_findings(
+        settings.slack_bot_token.get_secret_value(),
+        settings.slack_app_token.get_secret_value(),
+        settings.slack_api_url,
+        settings.slack_startup_timeout,
+    )
+    if not settings.offline and settings.lifecycle_mcp_url is not None:
+        lifecycle = lifecycle_finding(
+            lambda: worker_catalog(settings),
+            url=settings.lifecycle_mcp_url,
+            token_set=settings.lifecycle_mcp_token is not None,
+        )
+        findings.extend([lifecycle] if lifecycle is not None else [])
+    return findings
 
 
 def _worker_search(settings: WorkerSettings, client: WebClient) -> MessageSearch:

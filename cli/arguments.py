@@ -11,6 +11,9 @@ from typing import NoReturn
 from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
 from cli.records_arguments import add_import_parser
 
+DEFAULT_LIFECYCLE_TIMEOUT = 2.0  # the worker's default too (TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT)
+MAX_LIFECYCLE_TIMEOUT = 60.0
+
 
 class _Parser(argparse.ArgumentParser):
     """Bad arguments end in one line on stderr and exit 2, like every other bad input."""
@@ -26,6 +29,18 @@ def _date(text: str) -> date:
         raise argparse.ArgumentTypeError(f"not a YYYY-MM-DD date: {text!r}") from None
 
 
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 0 < seconds <= MAX_LIFECYCLE_TIMEOUT:
+        raise argparse.ArgumentTypeError(
+            f"not a number of seconds from more than 0 to {MAX_LIFECYCLE_TIMEOUT:g}: {text!r}"
+        )
+    return seconds
+
+
 def _evidence_options(parser: argparse.ArgumentParser) -> None:
     source = parser.add_mutually_exclusive_group()
     source.add_argument(
@@ -37,6 +52,14 @@ def _evidence_options(parser: argparse.ArgumentParser) -> None:
         "--lifecycle-url",
         help="lifecycle MCP server URL, e.g. "
         f"http://127.0.0.1:8000/mcp (token from ${TOKEN_VARIABLE})",
+    )
+    parser.add_argument(
+        "--lifecycle-timeout",
+        type=_seconds,
+        default=DEFAULT_LIFECYCLE_TIMEOUT,
+        metavar="SECONDS",
+        help="how long each call to the --lifecycle-url server may take "
+        f"(default: {DEFAULT_LIFECYCLE_TIMEOUT:g})",
     )
     parser.add_argument(
         "--authority-policy",

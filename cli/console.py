@@ -7,7 +7,7 @@ import os
 import re
 
 from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE, setting_remedy
-from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
 from truthexpiry.models.unicode_text import valid_text
 
 MAX_ERROR_CHARS = 2000
@@ -37,6 +37,8 @@ def with_remedy(error: EvidenceUnavailableError) -> str:
     remedy = setting_remedy(error, token_set=bool(os.environ.get(TOKEN_VARIABLE)))
     if remedy is not None:
         return f"{error}: {remedy}"
+    if isinstance(error, EvidenceTimeoutError):  # it answers, but slowly: not "is it running?"
+        return f"{error}: raise --lifecycle-timeout if the server is busy or far away"
     if error.http_status == 404:
         return f"{error}: check the path of --lifecycle-url (the server answers at /mcp)"
     return f"{error}: check --lifecycle-url and that the lifecycle server is running"

@@ -6,7 +6,8 @@ dataset) or from a lifecycle MCP server (`--lifecycle-url`, token in the environ
 TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN). Claims are read by the rules, or with `--extractor live` by a
 language model (OPENAI_API_KEY, TRUTH_EXPIRY_LLM_*). Exit codes: 0 for any verdict; 1 when
 evaluation cases fail; 2 for bad input (a missing file, an invalid dataset or corpus, a bad date,
-an unreachable server, incomplete model settings), with one line on stderr.
+an unreachable server, incomplete model settings), with one line on stderr; 130 when
+interrupted (Ctrl-C, one line). A reader that leaves early (`| head`) ends the run quietly.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from contextlib import ExitStack
 
 from adapters.authority.policy_file import load_checked_policy
 from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
+from adapters.ops.terminal import run_from_terminal
 from bootstrap import build_pipeline, corpus_search, dataset_evidence, live_extractor, mcp_evidence
 from cli.arguments import build_parser
 from cli.console import argument_text, one_line, with_remedy
@@ -33,6 +35,11 @@ from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The exit status; Ctrl-C and a reader that left (`| head`) end it without a traceback."""
+    return run_from_terminal(lambda: _run(argv))
+
+
+def _run(argv: Sequence[str] | None) -> int:
     args = build_parser(" ".join(__doc__.split("\n\n")[0].split())).parse_args(argv)
     try:
         if args.command == "records":
@@ -48,15 +55,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except TruthExpiryError as error:
         print(f"error: {one_line(str(error))}", file=sys.stderr)
         return 2
-    except BrokenPipeError:  # the reader (`| head`) left early: not an error
-        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silences the flush at exit
-        return 0
 
 
 def _evidence(args: argparse.Namespace, stack: ExitStack) -> LifecycleEvidence:
     if not args.lifecycle_url:
         return dataset_evidence(args.lifecycle_data)
-    evidence = mcp_evidence(args.lifecycle_url, token=os.environ.get(TOKEN_VARIABLE) or None)
+    token = os.environ.get(TOKEN_VARIABLE) or None
+    evidence = mcp_evidence(args.lifecycle_url, token=token, timeout=args.lifecycle_timeout)
     stack.callback(evidence.close)
     try:
         evidence.catalog()  # fail fast, with exit 2, when the server cannot be reached

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 from collections.abc import Sequence
 
+from adapters.ops.terminal import run_from_terminal
 from bootstrap import build_pipeline, mcp_evidence
 from cli.output import to_text
 from devtools.lifecycle_server import LocalLifecycleServer
@@ -27,6 +28,12 @@ RULE = "\u2500" * 78
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """The exit status; Ctrl-C and a reader that left (`| head`) end it without a traceback
+    (the lifecycle server it started is stopped either way)."""
+    return run_from_terminal(lambda: _run(argv))
+
+
+def _run(argv: Sequence[str] | None) -> int:
     parser = argparse.ArgumentParser(prog="./dev demo", description=__doc__.split("\n")[0])
     parser.add_argument(
         "--offline",

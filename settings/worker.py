@@ -139,6 +139,9 @@ class WorkerSettings(ModelSettings):
     slack_bot_token: Annotated[SecretStr, _slack_token("xoxb-")] = Field(alias="SLACK_BOT_TOKEN")
     slack_app_token: Annotated[SecretStr, _slack_token("xapp-")] = Field(alias="SLACK_APP_TOKEN")
     slack_api_url: Url | None = Field(None, alias="SLACK_API_URL")
+    slack_startup_timeout: Annotated[float, BeforeValidator(seconds(60))] = Field(
+        10.0, alias="TRUTH_EXPIRY_SLACK_STARTUP_TIMEOUT"
+    )  # how long each start-up check of a Slack token waits for Slack
     lifecycle_mcp_url: Url | None = Field(
         None, alias="TRUTH_EXPIRY_LIFECYCLE_MCP_URL", validate_default=True
     )  # None only when offline

@@ -61,8 +61,9 @@ class McpConnection:
             raise self._failure(error) from None
 
     async def close(self) -> None:
-        async with self._lock:
-            await self._stop_owner()
+        # Not under the lock: a session still being opened (the lock held for up to the
+        # timeout) is stopped now, so that Ctrl-C or a shutdown does not wait it out.
+        await self._stop_owner()
 
     async def _connected(self) -> Client:
         async with self._lock:
@@ -77,8 +78,10 @@ class McpConnection:
                 self._client = await asyncio.wait_for(asyncio.shield(ready), self._timeout)
             except TimeoutError:
                 await self._stop_owner()
+                if ready.done() and not ready.cancelled():
+                    ready.exception()  # the timeout is the reason given; this one is read
                 raise EvidenceTimeoutError(
-                    f"could not reach the lifecycle server within {self._timeout:g} s"
+                    f"the lifecycle server did not answer within {self._timeout:g} s"
                 ) from None
             return self._client
 

@@ -168,8 +168,10 @@ class _Wording:
 
 
 def _default(window: DateWindow) -> str:
-    """A window the question did not name: the last so many days."""
-    return f"in the last {(window.end - window.start).days + 1} days ({_span(window)})"
+    """A window the question did not name: the last so many days (one, on the first day there
+    is)."""
+    days = (window.end - window.start).days + 1
+    return f"in the last {days} days ({_span(window)})" if days > 1 else f"({_span(window)})"
 
 
 def _span(window: DateWindow) -> str:

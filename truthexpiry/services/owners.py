@@ -13,11 +13,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime
 
 from truthexpiry.models.authority import AuthorityPolicy, OwnerConfirmation, OwnerRule
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource
+from truthexpiry.services.periods import days_later
 from truthexpiry.services.values import same_value
 
 NEVER_OVERRIDES = "An owner's confirmation never overrides an authoritative lifecycle record."
@@ -75,7 +76,7 @@ def is_owner_evidence(rule: OwnerRule, claim: Claim, as_of: date) -> bool:
     if message.author_user_id not in rule.owners or message.channel_id not in rule.channels:
         return False
     said = message_date(message.message_ts)
-    return said is not None and as_of - timedelta(days=rule.valid_days) <= said <= as_of
+    return said is not None and days_later(as_of, -rule.valid_days) <= said <= as_of
 
 
 class OwnerEvidence:

@@ -1,5 +1,11 @@
 """Calendar arithmetic for windows: days, weeks (Monday to Sunday), months, quarters and years,
-counted from an as-of date that the caller passes in. Nothing here reads the clock."""
+counted from an as-of date that the caller passes in. Nothing here reads the clock.
+
+Windows counted in days stop at the calendar's ends (1 January 1 and 31 December 9999): the
+last 30 days of 1 January 1 are that one day, and what is still to come after 31 December 9999
+is that last day alone. A day or period that would lie past an end (`shifted` to year 10000,
+`nearest_month` after December 9999) raises ValueError or OverflowError: the phrase readers
+read no window from such a phrase."""
 
 from __future__ import annotations
 
@@ -12,6 +18,12 @@ DEFAULT_CHANGE_DAYS = 30  # a change question without a window looks this many d
 _MONTHS_IN = {"month": 1, "quarter": 3, "year": 12}
 PERIOD_UNITS = frozenset({"day", "week", *_MONTHS_IN})
 _LEAP_GAP = 8  # the most years between two 29ths of February (2096 to 2104)
+
+
+def days_later(day: date, days: int) -> date:
+    """`day` moved by `days` days (negative: back), held at the calendar's first or last day."""
+    ordinal = day.toordinal() + days
+    return date.fromordinal(min(max(ordinal, date.min.toordinal()), date.max.toordinal()))
 
 
 def on_day(day: date) -> DateWindow:
@@ -36,8 +48,8 @@ def period_containing(unit: str, day: date) -> DateWindow:
     if unit == "day":
         return on_day(day)
     if unit == "week":
-        monday = day - timedelta(days=day.weekday())
-        return DateWindow(monday, monday + timedelta(days=6))
+        monday = days_later(day, -day.weekday())
+        return DateWindow(monday, days_later(monday, 6))
     if unit == "month":
         return month_of(day.year, day.month)
     if unit == "quarter":
@@ -53,22 +65,24 @@ def shifted(day: date, unit: str, count: int) -> date:
         return day + timedelta(weeks=count)
     months = day.year * 12 + day.month - 1 + count * _MONTHS_IN[unit]
     year, month = divmod(months, 12)
+    if not date.min.year <= year <= date.max.year:
+        raise ValueError(f"{unit}s shifted past the calendar's end")
     return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
 
 
 def last_days(as_of: date, days: int = DEFAULT_CHANGE_DAYS) -> DateWindow:
     """The `days` days that end on `as_of`, `as_of` included."""
-    return DateWindow(as_of - timedelta(days=days - 1), as_of)
+    return DateWindow(days_later(as_of, 1 - days), as_of)
 
 
 def next_days(as_of: date, days: int = DEFAULT_CHANGE_DAYS) -> DateWindow:
     """The `days` days after `as_of`."""
-    return DateWindow(as_of + timedelta(days=1), as_of + timedelta(days=days))
+    return DateWindow(days_later(as_of, 1), days_later(as_of, days))
 
 
 def still_to_come(as_of: date) -> DateWindow:
     """Every day after `as_of`."""
-    return DateWindow(as_of + timedelta(days=1), date.max)
+    return DateWindow(days_later(as_of, 1), date.max)
 
 
 def judgement_date(period: DateWindow, as_of: date) -> date:
