@@ -15,6 +15,7 @@ from truthexpiry.models.notices import (
     ModelFallback,
     NothingToCheck,
     Notice,
+    ProposalsDropped,
     ScopeNotStated,
     SearchUnavailable,
 )
@@ -35,6 +36,7 @@ MODEL_FAILURES = {
     FallbackReason.TIMEOUT: "The language model did not answer in time",
     FallbackReason.UNAVAILABLE: "The language model was unavailable",
     FallbackReason.INVALID_OUTPUT: "The language model's answer could not be used",
+    FallbackReason.FAILED: "The language model failed",
 }
 
 
@@ -56,6 +58,12 @@ def notice_text(notice: Notice) -> str:
             return scope.explain("The question")
         case ModelFallback(reason):
             return f"{MODEL_FAILURES[reason]}, so the built-in rules found these claims."
+        case ProposalsDropped(count):
+            claims = "claim" if count == 1 else "claims"
+            return (
+                f"I left out {count} {claims} the language model proposed that the messages do"
+                " not state as proposed; every claim the built-in rules found is kept."
+            )
         case NothingToCheck(found=(), topics=topics):
             shown = "; ".join(topics[:MAX_TOPICS]) + (
                 "; \u2026" if len(topics) > MAX_TOPICS else ""
