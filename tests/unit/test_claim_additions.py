@@ -76,4 +76,3 @@ def test_claims_the_rules_did_not_read_are_added_after_theirs() -> None:
     assert merged.value_queries == (*RULES.value_queries, query)
     assert merged.topics == ("report_export", "dark_mode")
     assert dropped == []
-

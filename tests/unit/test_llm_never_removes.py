@@ -218,7 +218,7 @@ def test_the_reply_says_how_many_proposals_were_left_out() -> None:
     [notice] = response.notices
     said = notice_text(notice)
     assert said == (
-        "I left out 1 claim the language model proposed that the messages do not state as"
+        "I left out 1 claim the language model proposed that the cited text does not support as"
         " proposed; every claim the built-in rules found is kept."
     )
     card = verdict_reply(response)
