@@ -228,7 +228,7 @@ def test_the_reply_says_how_many_proposals_were_left_out() -> None:
     assert to_json(injection.QUESTION, response, None)["notice"] == said
 
 
-def test_an_honest_model_leaves_nothing_out(catalog: Catalog) -> None:
+def test_an_honest_model_leaves_nothing_out() -> None:
     shape = Obeyed(injection.QUESTION, (STALE, CURRENT), lambda honest, e: honest)
 
     response, dropped = _live(shape)
