@@ -119,7 +119,7 @@ def live_extractor(settings: ModelSettings) -> PydanticAiClaimExtractor:
     )
     return PydanticAiClaimExtractor(
         build_claim_agent(model),
-        fallback=RulesClaimExtractor(),
+        rules=RulesClaimExtractor(),
         timeout=settings.llm_timeout_seconds,
     )
 

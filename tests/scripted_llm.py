@@ -19,15 +19,19 @@ from agent.factory import build_claim_agent
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, Extraction
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.ports import ClaimExtractor
 from truthexpiry.services.extraction.rules import RulesClaimExtractor
 
 Proposals = dict[str, Any]
 ModelFunction = Callable[[list[ModelMessage], AgentInfo], Awaitable[ModelResponse]]
 
 
-def extractor(model: FunctionModel, *, timeout: float = 5.0) -> PydanticAiClaimExtractor:
+def extractor(
+    model: FunctionModel, *, timeout: float = 5.0, rules: ClaimExtractor | None = None
+) -> PydanticAiClaimExtractor:
+    """The live extractor on `model`; `rules` (default: the rules extractor) read beside it."""
     return PydanticAiClaimExtractor(
-        build_claim_agent(model), fallback=RulesClaimExtractor(), timeout=timeout
+        build_claim_agent(model), rules=rules or RulesClaimExtractor(), timeout=timeout
     )
 
 

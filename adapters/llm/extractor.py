@@ -1,9 +1,12 @@
 """`PydanticAiClaimExtractor`: claims proposed by a language model, grounded before use.
 
-The agent runs on one background event loop shared by every caller, so Bolt's worker threads can
-call `extract` concurrently (a pydantic-ai agent and its HTTP client must stay on one loop). When
-the model is slow, down or answers something unusable, the rules extractor answers instead and
-the extraction says why (`fallback`). Only counts are kept: no question, message or proposal text.
+The model may add claims, never remove them: the rules read every request too, and what the
+model proposes is grounded and added to what they read (`additions.with_additions`), so a model
+that obeys an instruction in a message cannot hide that message's claim. The agent runs on one
+background event loop shared by every caller, so Bolt's worker threads can call `extract`
+concurrently (a pydantic-ai agent and its HTTP client must stay on one loop). When the model or
+its adapter fails in any way (`failures.py`), the rules answer alone and the extraction says why
+(`fallback`). Only counts are kept: no question, message or proposal text.
 """
 
 from __future__ import annotations
@@ -13,12 +16,11 @@ import threading
 from collections.abc import Sequence
 from dataclasses import replace
 
-from pydantic import ValidationError
 from pydantic_ai import Agent
-from pydantic_ai.exceptions import AgentRunError, ModelAPIError
 
 from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
 from adapters.llm.counts import ReasonCounts
+from adapters.llm.failures import MODEL_FAILURES, fallback_reason
 from agent.factory import ProposalContext, evidence_prompt
 from agent.proposals import ClaimProposals
 from agent.vocabulary import render_vocabulary
@@ -27,6 +29,7 @@ from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason
 from truthexpiry.ports import ClaimExtractor
+from truthexpiry.services.extraction.additions import with_additions
 from truthexpiry.services.extraction.evidence import Evidence
 from truthexpiry.services.extraction.grounding import DropReason, ground
 from truthexpiry.services.extraction.vocabulary import VocabularyIndex, vocabulary_index
@@ -47,18 +50,18 @@ class PydanticAiClaimExtractor:
         self,
         agent: Agent[ProposalContext, ClaimProposals],
         *,
-        fallback: ClaimExtractor,
+        rules: ClaimExtractor,
         timeout: float,
         loop: BackgroundLoop | None = None,
     ) -> None:
         self._agent = agent
-        self._fallback = fallback
+        self._rules = rules  # read every request, and answer alone when the model fails
         self._timeout = timeout
         self._owns_loop = loop is None
         self._loop = loop or BackgroundLoop(name="llm-extraction")
         self._vocabularies: dict[str, tuple[str, VocabularyIndex]] = {}
         self._vocabulary_lock = threading.Lock()
-        self.dropped: ReasonCounts[DropReason] = ReasonCounts()  # proposals grounding refused
+        self.dropped: ReasonCounts[DropReason] = ReasonCounts()  # proposals left out
         self.fallbacks: ReasonCounts[FallbackReason] = ReasonCounts()
 
     def extract(
@@ -69,37 +72,35 @@ class PydanticAiClaimExtractor:
         *,
         earlier: Sequence[str] = (),
     ) -> Extraction:
-        """In a thread (`earlier` given), the question's own part is read by the rules, which
-        complete a follow-up from the earlier questions; the model reads the messages."""
-        if earlier:
-            thread = self._fallback.extract(question, (), catalog, earlier=earlier)
-            found = self._extract("", messages, catalog)
-            return replace(
-                found,
-                question_claims=thread.question_claims,
-                value_queries=thread.value_queries,
-                topics=thread.topics,
-            )
-        return self._extract(question, messages, catalog)
-
-    def _extract(
-        self, question: str, messages: Sequence[SearchMessage], catalog: Catalog
-    ) -> Extraction:
-        evidence = Evidence(question, messages)
+        """What the rules read, with the model's grounded proposals added. In a thread
+        (`earlier` given) the model reads only the messages: the rules complete a follow-up
+        from the earlier questions, which the model never sees."""
+        rules = self._rules.extract(question, messages, catalog, earlier=earlier)
+        evidence = Evidence("" if earlier else question, messages)
         if not evidence.prompt_items:
-            return Extraction()
-        vocabulary, index = self._vocabulary(catalog)
+            return rules
+        dropped: list[DropReason] = []
         try:
-            proposals = self._propose(evidence, vocabulary)
+            grounded = self._grounded(evidence, catalog, dropped)
         except _FallbackError as failure:
             self.fallbacks.add(failure.reason)
-            extraction = self._fallback.extract(question, messages, catalog)
-            return replace(extraction, fallback=failure.reason)
-        dropped: list[DropReason] = []
-        extraction = ground(proposals, evidence, catalog, index, dropped)
+            return replace(rules, fallback=failure.reason)
+        extraction = with_additions(rules, grounded, dropped)
         for reason in dropped:
             self.dropped.add(reason)
-        return extraction
+        return replace(extraction, proposals_dropped=len(dropped))
+
+    def _grounded(
+        self, evidence: Evidence, catalog: Catalog, dropped: list[DropReason]
+    ) -> Extraction:
+        """The model's proposals that pass grounding. Raises `_FallbackError` on any failure,
+        of the model or of the checks on what it answered."""
+        vocabulary, index = self._vocabulary(catalog)
+        proposals = self._propose(evidence, vocabulary)
+        try:
+            return ground(proposals, evidence, catalog, index, dropped)
+        except MODEL_FAILURES:  # an answer the checks cannot read is an unusable answer
+            raise _FallbackError(FallbackReason.INVALID_OUTPUT) from None
 
     def close(self) -> None:
         if self._owns_loop:
@@ -112,20 +113,21 @@ class PydanticAiClaimExtractor:
             pass
         else:  # waiting here would block the caller's own loop: use the rules instead
             raise _FallbackError(FallbackReason.UNAVAILABLE)
-        context = ProposalContext(vocabulary)
-        run = self._agent.run(evidence_prompt(evidence.prompt_items), deps=context)
-        future = asyncio.run_coroutine_threadsafe(
-            asyncio.wait_for(run, self._timeout), self._loop.loop
+        run = self._agent.run(
+            evidence_prompt(evidence.prompt_items), deps=ProposalContext(vocabulary)
         )
+        bounded = asyncio.wait_for(run, self._timeout)
+        try:
+            future = asyncio.run_coroutine_threadsafe(bounded, self._loop.loop)
+        except MODEL_FAILURES as error:  # the loop is closed: the run never starts
+            bounded.close()
+            run.close()
+            raise _FallbackError(fallback_reason(error)) from None
         try:
             return future.result(self._timeout + _GRACE_SECONDS).output
-        except TimeoutError:
-            future.cancel()
-            raise _FallbackError(FallbackReason.TIMEOUT) from None
-        except (ModelAPIError, OSError):
-            raise _FallbackError(FallbackReason.UNAVAILABLE) from None
-        except (AgentRunError, ValidationError, ValueError):
-            raise _FallbackError(FallbackReason.INVALID_OUTPUT) from None
+        except MODEL_FAILURES as error:  # any failure of the model or its adapter
+            future.cancel()  # a run abandoned at the deadline stops
+            raise _FallbackError(fallback_reason(error)) from None
 
     def _vocabulary(self, catalog: Catalog) -> tuple[str, VocabularyIndex]:
         """The catalog as the model sees it, and as grounding matches it; catalog data only."""

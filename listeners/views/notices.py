@@ -15,6 +15,7 @@ from truthexpiry.models.notices import (
     ModelFallback,
     NothingToCheck,
     Notice,
+    ProposalsDropped,
     ScopeNotStated,
     SearchUnavailable,
 )
@@ -40,6 +41,7 @@ MODEL_FAILURES = {
     FallbackReason.TIMEOUT: "The language model did not answer in time",
     FallbackReason.UNAVAILABLE: "The language model was unavailable",
     FallbackReason.INVALID_OUTPUT: "The language model's answer could not be used",
+    FallbackReason.FAILED: "The language model failed",
 }
 
 
@@ -58,14 +60,23 @@ def notice_text(notice: Notice) -> str:
             return scope.explain("The question")
         case ModelFallback(reason):
             return f"{MODEL_FAILURES[reason]}, so the built-in rules found these claims."
-        case NothingToCheck(found=(), topics=topics):
-            shown = "; ".join(topics[:MAX_TOPICS]) + (
-                "; \u2026" if len(topics) > MAX_TOPICS else ""
+        case ProposalsDropped(count):
+            claims = "claim" if count == 1 else "claims"
+            return (
+                f"I left out {count} {claims} the language model proposed that the cited text does"
+                " not support as proposed; every claim the built-in rules found is kept."
             )
-            return f"I found no claim I can check. I can check: {shown}."
-        case NothingToCheck(found=found, examples=examples):
-            tries = " or ".join(f"\u201c{example}\u201d" for example in examples if example)
-            return f"I found {', '.join(found)} but no value to check. Try: {tries}."
+        case NothingToCheck():
+            return _nothing_to_check(notice)
+
+
+def _nothing_to_check(notice: NothingToCheck) -> str:
+    if not notice.found:
+        topics = notice.topics
+        shown = "; ".join(topics[:MAX_TOPICS]) + ("; \u2026" if len(topics) > MAX_TOPICS else "")
+        return f"I found no claim I can check. I can check: {shown}."
+    tries = " or ".join(f"\u201c{example}\u201d" for example in notice.examples if example)
+    return f"I found {', '.join(notice.found)} but no value to check. Try: {tries}."
 
 
 def search_failure(category: str, retry_after: int | None = None) -> str:

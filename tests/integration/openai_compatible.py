@@ -3,7 +3,8 @@
 It answers `POST /v1/chat/completions` the way vLLM or Ollama would: with a tool call to the
 output tool the request offers (or, when a request offers no tools, with JSON content). What it
 proposes is what the rules extractor reads in the evidence sent, so replies are deterministic.
-It records each request body and its Authorization header for the test to inspect.
+It records each request body and its Authorization header for the test to inspect. `raw`, when
+set, is sent instead with status 200, to script a server that answers garbage.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from tests.local_slack.uvicorn_thread import ServerThread
@@ -32,6 +33,7 @@ class SeenRequest:
 class OpenAiCompatibleServer:
     catalog: Catalog
     status: int = 200  # anything else: an error reply, like an overloaded server
+    raw: str | None = None  # a body sent as it is, instead of an answer
     requests: list[SeenRequest] = field(default_factory=list)
     _thread: ServerThread | None = None
 
@@ -49,9 +51,11 @@ class OpenAiCompatibleServer:
         if self._thread is not None:
             self._thread.stop()
 
-    async def _complete(self, request: Request) -> JSONResponse:
+    async def _complete(self, request: Request) -> Response:
         body = await request.json()
         self.requests.append(SeenRequest(body, request.headers.get("authorization")))
+        if self.raw is not None:
+            return Response(self.raw, media_type="application/json")
         if self.status != 200:
             error = {"message": "scripted failure", "type": "server_error"}
             return JSONResponse({"error": error}, status_code=self.status)

@@ -4,8 +4,12 @@ the wire path (request shape, key, tool-call answer, grounding) with no internet
 from __future__ import annotations
 
 import json
+import os
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pydantic_ai import models
@@ -123,3 +127,77 @@ def test_the_cli_asks_through_the_live_extractor(
     assert question["status"] == "SUPERSEDED"
     assert question["current_values"] == ["disabled"]
     assert len(server.requests) == 1
+
+
+def _reply(choices: object) -> str:
+    return json.dumps({"id": "c1", "object": "chat.completion", "created": 1, "choices": choices})
+
+
+def _completion(message: dict[str, object]) -> str:
+    return _reply([{"index": 0, "finish_reason": "tool_calls", "message": message}])
+
+
+def _tool_call(name: str, arguments: str) -> str:
+    call = {"id": "call_1", "type": "function", "function": {"name": name, "arguments": arguments}}
+    return _completion({"role": "assistant", "content": None, "tool_calls": [call]})
+
+
+GARBAGE = {
+    "not JSON": "<html>502 Bad Gateway</html>",
+    "a JSON array": "[]",
+    "no choices": _reply([]),
+    "choices that are a string": _reply("none"),
+    "a choice that is a number": _reply([7]),
+    "a choice without a message": _reply([{"index": 0}]),
+    "a message of the wrong type": _completion({"role": "assistant", "content": 42}),
+    "tool call arguments that are not JSON": _tool_call("final_result", '{"claims": ['),
+    "a tool call to a tool that was not offered": _tool_call("rm", "{}"),
+}
+
+
+@pytest.mark.parametrize("raw", [pytest.param(body, id=name) for name, body in GARBAGE.items()])
+def test_the_cli_answers_with_the_rules_when_the_server_answers_garbage(
+    server: OpenAiCompatibleServer,
+    raw: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    server.raw = raw
+    monkeypatch.setenv("OPENAI_API_KEY", KEY)
+    monkeypatch.setenv("TRUTH_EXPIRY_LLM_BASE_URL", server.base_url)
+
+    code = main(["ask", QUESTION, "--extractor", "live", "--as-of", "2026-11-30", "--json"])
+
+    printed = capsys.readouterr()
+    assert (code, printed.err) == (0, "")
+    output = json.loads(printed.out)
+    assert "so the built-in rules found these claims" in output["notice"]
+    [question] = [v for v in output["verdicts"] if v["source"] == "question"]
+    assert question["status"] == "SUPERSEDED"
+
+
+def test_python_dash_m_truthexpiry_ask_live_prints_no_traceback(
+    server: OpenAiCompatibleServer,
+) -> None:
+    server.raw = GARBAGE["choices that are a string"]  # pydantic-ai raises AttributeError
+    environment = {
+        **os.environ,
+        "OPENAI_API_KEY": KEY,
+        "TRUTH_EXPIRY_LLM_BASE_URL": server.base_url,
+        "TRUTH_EXPIRY_LLM_MODEL": "local-model",
+    }
+    command = [sys.executable, "-m", "truthexpiry", "ask", QUESTION, "--extractor", "live"]
+
+    result = subprocess.run(
+        [*command, "--as-of", "2026-11-30"],
+        capture_output=True,
+        text=True,
+        env=environment,
+        cwd=Path(__file__).resolve().parents[2],
+        check=False,
+        timeout=60,
+    )
+
+    assert (result.returncode, result.stderr) == (0, "")
+    assert "SUPERSEDED" in result.stdout
+    assert "so the built-in rules found these claims" in result.stdout

@@ -1,5 +1,8 @@
 """Every proposal the model makes is grounded before use: catalog names, known evidence IDs,
-and a value (and scope values) that the cited text states. The rest is dropped and counted."""
+and a value (and scope values) that the cited text states. The rest is dropped and counted.
+
+The rules that read beside the model here read nothing (`FakeClaimExtractor`), so what the live
+extractor gives is exactly what grounding kept; `test_llm_injection.py` covers the two together."""
 
 from __future__ import annotations
 
@@ -7,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.fakes import FakeClaimExtractor
 from tests.scripted_llm import claim, extractor, reply
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction
@@ -39,7 +43,7 @@ QUESTION = "Is report export available on Starter?"
 def _extract(
     catalog: Catalog, proposals: dict[str, Any], question: str = QUESTION
 ) -> tuple[Extraction, dict[str, int]]:
-    live = extractor(reply(proposals))
+    live = extractor(reply(proposals), rules=FakeClaimExtractor())
     try:
         extraction = live.extract(question, [OFF, LIMIT, RESIDENCY], catalog)
     finally:
@@ -236,7 +240,8 @@ def test_a_scope_value_no_record_has_is_kept_when_the_sentence_states_it(
                     claim("report_export", "availability", "off", ["evidence-1"], {"plan": "basic"})
                 ]
             }
-        )
+        ),
+        rules=FakeClaimExtractor(),
     )
 
     extraction = live.extract("", [basic], catalog)
@@ -251,7 +256,8 @@ def test_a_scope_value_no_record_has_is_kept_when_the_sentence_states_it(
 def test_a_negated_value_does_not_support_its_opposite(catalog: Catalog) -> None:
     negated = SearchMessage("1.2", "C0", "general", "U0", "Sam", "Report export is not on Starter.")
     live = extractor(
-        reply({"claims": [claim("report_export", "availability", "on", ["evidence-1"])]})
+        reply({"claims": [claim("report_export", "availability", "on", ["evidence-1"])]}),
+        rules=FakeClaimExtractor(),
     )
 
     extraction = live.extract("", [negated], catalog)

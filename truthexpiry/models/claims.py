@@ -50,7 +50,8 @@ class Extraction:
 
     `topics` lists the entities the question mentioned, even when no claim could be formed, so the
     reply can say what it can check about them. `fallback` says why, when the language model's
-    claims were not used and the rules answered instead.
+    claims were not used and the rules answered instead; `proposals_dropped` counts the model's
+    proposals that were left out (not grounded, or contradicting a claim the rules read).
     """
 
     question_claims: tuple[Claim, ...] = ()
@@ -58,3 +59,4 @@ class Extraction:
     message_claims: tuple[Claim, ...] = ()
     topics: tuple[str, ...] = ()
     fallback: FallbackReason | None = None
+    proposals_dropped: int = 0

@@ -21,6 +21,7 @@ class FallbackReason(StrEnum):
     TIMEOUT = "timeout"
     UNAVAILABLE = "unavailable"
     INVALID_OUTPUT = "invalid_output"
+    FAILED = "failed"  # any other exception from the model or its adapter
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +69,14 @@ class ModelFallback:
 
 
 @dataclass(frozen=True, slots=True)
+class ProposalsDropped:
+    """The language model proposed `count` claims that were left out: the text does not state
+    them, or they contradict a claim the rules read (which stands)."""
+
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
 class NothingToCheck:
     """The question states no checkable claim and asks for no value. `found` are the labels of
     the entities it names, with `examples` of questions about them; when it names none,
@@ -78,4 +87,11 @@ class NothingToCheck:
     topics: tuple[str, ...] = ()
 
 
-Notice = EvidenceUnavailable | SearchUnavailable | ScopeNotStated | ModelFallback | NothingToCheck
+Notice = (
+    EvidenceUnavailable
+    | SearchUnavailable
+    | ScopeNotStated
+    | ModelFallback
+    | ProposalsDropped
+    | NothingToCheck
+)

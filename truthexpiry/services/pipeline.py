@@ -20,7 +20,13 @@ from truthexpiry.models.changes import ChangeSubject, TimeReport
 from truthexpiry.models.claims import Claim, Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import EvidenceUnavailable, ModelFallback, Notice, SearchUnavailable
+from truthexpiry.models.notices import (
+    EvidenceUnavailable,
+    ModelFallback,
+    Notice,
+    ProposalsDropped,
+    SearchUnavailable,
+)
 from truthexpiry.models.periods import AsOfSource, TimeQuestion, TimeReading
 from truthexpiry.models.verdicts import Answer, TruthExpiryRequest, TruthExpiryResponse, Verdict
 from truthexpiry.ports import (
@@ -88,6 +94,8 @@ class TruthExpiryPipeline:
             )
         if extraction.fallback:
             notices.append(ModelFallback(extraction.fallback))
+        if extraction.proposals_dropped:
+            notices.append(ProposalsDropped(extraction.proposals_dropped))
         lists = time is not None and time.lists
         if not (request.subject_message or extraction.question_claims or answers or lists):
             notices.append(nothing_to_check(extraction.topics, catalog))

@@ -31,6 +31,7 @@ class DropReason(StrEnum):
     UNKNOWN_ATTRIBUTE = "unknown_attribute"
     UNKNOWN_SCOPE = "unknown_scope"
     NOT_IN_ONE_SENTENCE = "not_in_one_sentence"
+    CONTRADICTS_RULES = "contradicts_rules"  # `additions.with_additions`: the rules' claim stands
 
 
 P = TypeVar("P")

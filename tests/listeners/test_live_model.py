@@ -1,0 +1,52 @@
+"""The worker path with the live extractor: a model that raises anything still gets the asker
+the rules' verdicts, with the notice that says so, and the failure is counted by reason."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+from slack_bolt import BoltContext
+
+from adapters.dedup.memory import InMemoryEventDedup
+from bootstrap import build_pipeline, dataset_evidence
+from listeners.dependencies import ListenerDependencies
+from listeners.events.app_mention import app_mention_callback
+from listeners.views.notices import notice_text
+from tests.fakes import FakeMessageSearch, FixedClock, RecordingMetrics
+from tests.listeners.conftest import STALE, TOKEN, FakeWebClient, Recorder, metrics_of
+from tests.local_slack import events
+from tests.scripted_llm import extractor
+from tests.unit.test_llm_failures import RAISED, _raising
+from truthexpiry.models.notices import ModelFallback
+
+
+@pytest.mark.parametrize("name", ["KeyError", "AttributeError", "asyncio.CancelledError"])
+def test_a_mention_is_answered_by_the_rules_when_the_model_raises(
+    name: str, say: Recorder, context: BoltContext, client: FakeWebClient
+) -> None:
+    error, reason = RAISED[name]
+    live = extractor(_raising(error))
+    evidence = dataset_evidence(None)
+    deps = ListenerDependencies(
+        pipeline=build_pipeline(
+            search=FakeMessageSearch(),
+            evidence=evidence,
+            extractor=live,
+            clock=FixedClock(date(2026, 11, 30)),
+        ),
+        catalog=evidence.catalog,
+        dedup=InMemoryEventDedup(),
+        metrics=RecordingMetrics(),
+    )
+    event = events.app_mention(STALE, channel="C0PUBLIC", ts="10.1", action_token=TOKEN)
+    try:
+        app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+    finally:
+        live.close()
+
+    [(_, said)] = say.calls
+    assert "SUPERSEDED" in str(said["blocks"])
+    assert notice_text(ModelFallback(reason)) in str(said["blocks"])
+    assert metrics_of(deps).requests == [("mention", "answered")]
+    assert live.fallbacks.snapshot() == {reason.value: 1}
