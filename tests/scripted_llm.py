@@ -25,7 +25,14 @@ Proposals = dict[str, Any]
 ModelFunction = Callable[[list[ModelMessage], AgentInfo], Awaitable[ModelResponse]]
 
 
-def extractor(model: FunctionModel, *, timeout: float = 5.0) -> PydanticAiClaimExtractor:
+GENEROUS_TIMEOUT = 60.0
+"""Seconds a scripted model may take: only a hang trips it, however busy the machine is. A test
+about the deadline itself passes its own `timeout`."""
+
+
+def extractor(
+    model: FunctionModel, *, timeout: float = GENEROUS_TIMEOUT
+) -> PydanticAiClaimExtractor:
     return PydanticAiClaimExtractor(
         build_claim_agent(model), fallback=RulesClaimExtractor(), timeout=timeout
     )
