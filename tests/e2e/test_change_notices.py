@@ -77,7 +77,7 @@ class Notices:
     def about(self, record_id: str) -> list[ApiCall]:
         return [call for call in self.posted() if record_id in call.args["text"]]
 
-    def wait_for_notice(self, record_id: str, timeout: float = 15) -> ApiCall:
+    def wait_for_notice(self, record_id: str, timeout: float = 30) -> ApiCall:
         return self.slack.wait_for_call(
             "chat.postMessage",
             lambda call: call.args["channel"] == CHANNEL and record_id in call.args["text"],
@@ -166,7 +166,7 @@ def test_the_app_home_lists_recent_and_coming_changes(notices: Notices) -> None:
     notices.slack.send_event(events.app_home_opened(user="U0HOME"))
 
     published = notices.slack.wait_for_call(
-        "views.publish", lambda call: call.args["user_id"] == "U0HOME", timeout=15
+        "views.publish", lambda call: call.args["user_id"] == "U0HOME", timeout=30
     )
 
     view = json.dumps(published.args["view"])
