@@ -1,5 +1,5 @@
-"""Suite-wide settings: no test may reach a real language model provider, and no property test
-depends on how busy the machine is.
+"""Suite-wide settings: no test may reach a real language model provider, and nothing in the
+suite depends on how busy the machine is.
 
 Tests use `FunctionModel` scripted replies, or a local OpenAI-compatible server on loopback that a
 test allows explicitly with `models.override_allow_model_requests(True)`.
@@ -12,6 +12,9 @@ own `settings(...)` (made after this profile is loaded) inherits it.
 
 from __future__ import annotations
 
+import gc
+
+import pytest
 from hypothesis import HealthCheck, settings
 from pydantic_ai import models
 
@@ -21,3 +24,18 @@ settings.register_profile(
     "truthexpiry", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("truthexpiry")
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionfinish() -> None:
+    """Collect the session's garbage now, then freeze what is left.
+
+    An xdist worker reports itself finished after this hook; from then on execnet gives it 5 s to
+    exit before it sends the worker SIGINT. pytest's last step is a full `gc.collect()` over
+    everything the session still holds (about 350,000 objects), which took 3-5 s on two loaded
+    cores, so the SIGINT landed inside it, in Hypothesis's gc callback: a `KeyboardInterrupt`
+    traceback on stderr from a passing run. Collected here, while the controller still waits,
+    and frozen, pytest's collections at exit only visit what is made after this point. Anything
+    a finalizer raises here still reaches pytest's unraisable-exception report."""
+    gc.collect()
+    gc.freeze()
