@@ -21,6 +21,7 @@ from devtools.lifecycle_server import LocalLifecycleServer
 from tests.e2e.test_replicas import start_replica, stop_replica, worker_environment
 from tests.e2e.test_worker import blocks_text
 from tests.local_slack import ApiCall, LocalSlack, events
+from tests.local_slack.server import PROCESS_START
 from tests.redis_support import RedisServer, running_redis
 
 pytestmark = pytest.mark.e2e
@@ -86,7 +87,7 @@ class Notices:
 
     def start(self) -> None:
         self.processes = [start_replica(self.env, log) for log in self.logs]
-        self.slack.wait_for_open_connections(REPLICAS, timeout=30)
+        self.slack.wait_for_open_connections(REPLICAS, timeout=PROCESS_START)
 
     def stop(self) -> None:
         for process in self.processes:

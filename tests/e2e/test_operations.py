@@ -27,6 +27,7 @@ from settings.worker import WorkerSettings
 from tests.e2e.conftest import demo_corpus, worker_env
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN, blocks_text, posted_in_thread
 from tests.local_slack import LocalSlack, events
+from tests.local_slack.server import PROCESS_START
 from tests.prometheus_support import assert_promtool_accepts
 
 pytestmark = pytest.mark.e2e
@@ -163,7 +164,7 @@ def test_sigterm_during_five_questions_answers_all_five() -> None:
             stderr=subprocess.DEVNULL,
         )
         try:
-            slack.wait_for_connection(timeout=20)
+            slack.wait_for_connection(timeout=PROCESS_START)
             slack.set_latency("assistant.search.context", 1.0)  # keep the five in flight
             asked = [events.app_mention(STALE_QUESTION, action_token=TOKEN) for _ in range(5)]
             for envelope in [slack.send_event(event) for event in asked]:

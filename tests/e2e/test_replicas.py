@@ -18,6 +18,7 @@ from devtools.processes import start_worker, stop_process
 from tests.e2e.conftest import demo_corpus
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN
 from tests.local_slack import LocalSlack, events
+from tests.local_slack.server import PROCESS_START
 from tests.redis_support import RedisServer, running_redis
 
 pytestmark = pytest.mark.e2e
@@ -92,7 +93,7 @@ def replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replicas]:
             stack.callback(stop_replica, processes[-1])  # stopped before the servers they use
         running = Replicas(slack, redis, processes, logs)
         try:
-            slack.wait_for_open_connections(REPLICAS, timeout=30)
+            slack.wait_for_open_connections(REPLICAS, timeout=PROCESS_START)
         except AssertionError as error:
             pytest.fail(f"{error}\n{running.describe()}")
         yield running

@@ -246,7 +246,9 @@ def test_a_slow_server_times_out_within_the_deadline() -> None:
     with serving(slow_server(delay=5.0, answered=answered)) as url:
         adapter = McpLifecycleEvidence(url, timeout=0.5)
         try:
-            with pytest.raises(EvidenceUnavailableError, match="did not answer"):
+            # Which step the deadline ends (the session's handshake or the lookup) depends on
+            # how busy the machine is; that it was the deadline does not.
+            with pytest.raises(EvidenceUnavailableError, match=r"within 0\.5 s"):
                 adapter.lookup(STARTER)
             assert not answered.is_set()  # the adapter gave up before the server answered
         finally:

@@ -37,6 +37,7 @@ from tests.local_slack.web_api import PlannedReply, WebApi
 
 SEND_TIMEOUT = 30.0
 WAIT = 30.0  # every wait's default: long enough that only a hang, never a busy machine, ends it
+PROCESS_START = 90.0  # for `python app.py` processes to connect: each imports Bolt, MCP, pydantic
 
 
 class LocalSlack:
