@@ -83,7 +83,7 @@ def server_environment(
 
 
 def run_server_command(
-    args: list[str], env: dict[str, str], timeout: float = 30
+    args: list[str], env: dict[str, str], timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "lifecycle_mcp.server", *args],

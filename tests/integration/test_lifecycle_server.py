@@ -275,6 +275,6 @@ def run_smoke(server: RunningServer, token: str) -> subprocess.CompletedProcess[
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=120,
         check=False,
     )
