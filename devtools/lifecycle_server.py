@@ -45,7 +45,7 @@ class LocalLifecycleServer:
         dataset: Path | None = None,
         *,
         extra_env: dict[str, str] | None = None,
-        start_timeout: float = 20.0,
+        start_timeout: float = 60.0,
         open_files: int | None = None,
     ) -> None:
         """`open_files`: the server's limit on open file descriptors, when it needs one."""

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import redis
 
-START_TIMEOUT = 10.0
+START_TIMEOUT = 30.0
 
 
 @dataclass
@@ -33,7 +33,7 @@ class RedisServer:
         return f"redis://127.0.0.1:{self.port}/0"
 
     def client(self) -> redis.Redis:
-        return redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=2)
+        return redis.Redis(host="127.0.0.1", port=self.port, socket_timeout=30)
 
     def start(self) -> RedisServer:
         executable = shutil.which("redis-server")

@@ -20,6 +20,7 @@ from tests.fakes import RecordingMetrics
 from tests.local_slack import LocalSlack
 
 PING_INTERVAL = "0.1"  # fast reconnects in tests; see tests/local_slack/server.py
+LOOKUP_TIMEOUT = "30"  # only a hang reaches it: a busy machine must not turn answers UNVERIFIED
 
 
 @dataclass
@@ -43,7 +44,7 @@ def worker_env(slack: LocalSlack, lifecycle: LocalLifecycleServer) -> dict[str, 
         "SLACK_API_URL": slack.api_url,
         "TRUTH_EXPIRY_LIFECYCLE_MCP_URL": lifecycle.url,
         "TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN": lifecycle.token,
-        "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1.5",
+        "TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": LOOKUP_TIMEOUT,
         "TRUTH_EXPIRY_OPS_HOST": "127.0.0.1",
         "TRUTH_EXPIRY_HEALTH_PORT": "0",
         "TRUTH_EXPIRY_METRICS_PORT": "0",

@@ -23,6 +23,7 @@ from devtools.lifecycle_server import LocalLifecycleServer
 from tests.e2e.test_replicas import start_replica, stop_replica, worker_environment
 from tests.e2e.test_worker import blocks_text
 from tests.local_slack import ApiCall, LocalSlack, events
+from tests.local_slack.server import PROCESS_START
 from tests.redis_support import RedisServer, running_redis
 
 pytestmark = pytest.mark.e2e
@@ -105,7 +106,7 @@ class Notices:
     def about(self, record_id: str) -> list[ApiCall]:
         return [call for call in self.posted() if record_id in call.args["text"]]
 
-    def wait_for_notice(self, record_id: str, timeout: float = 15) -> ApiCall:
+    def wait_for_notice(self, record_id: str, timeout: float = 30) -> ApiCall:
         return self.slack.wait_for_call(
             "chat.postMessage",
             lambda call: call.args["channel"] == CHANNEL and record_id in call.args["text"],
@@ -114,7 +115,7 @@ class Notices:
 
     def start(self) -> None:
         self.processes = [start_replica(self.env, log) for log in self.logs]
-        self.slack.wait_for_open_connections(REPLICAS, timeout=30)
+        self.slack.wait_for_open_connections(REPLICAS, timeout=PROCESS_START)
 
     def stop(self) -> None:
         for process in self.processes:
@@ -245,7 +246,7 @@ def test_the_app_home_lists_recent_and_coming_changes(notices: Notices) -> None:
     notices.slack.send_event(events.app_home_opened(user="U0HOME"))
 
     published = notices.slack.wait_for_call(
-        "views.publish", lambda call: call.args["user_id"] == "U0HOME", timeout=15
+        "views.publish", lambda call: call.args["user_id"] == "U0HOME", timeout=30
     )
 
     view = json.dumps(published.args["view"])

@@ -101,7 +101,7 @@ def follow_up_in_a_thread(slack: LocalSlack) -> None:
         def answered(call: ApiCall, record: str = record) -> bool:
             return call.args.get("thread_ts") == thread_ts and record in str(call.args)
 
-        slack.wait_for_call("chat.postMessage", answered, timeout=10)
+        slack.wait_for_call("chat.postMessage", answered, timeout=30)
 
 
 def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -110,7 +110,7 @@ def test_the_canary_is_nowhere_after_the_replies(monkeypatch: pytest.MonkeyPatch
     configure_logging("DEBUG", logs)
     with LocalLifecycleServer() as lifecycle, LocalSlack() as slack:
         slack.search_corpus = corpus()
-        environ = worker_env(slack, lifecycle) | {"TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT": "1"}
+        environ = worker_env(slack, lifecycle)
         metrics = PrometheusMetrics()
         settings = WorkerSettings.load(environ)
         running = app.start(settings, metrics=metrics)

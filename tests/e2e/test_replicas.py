@@ -18,6 +18,7 @@ from devtools.processes import start_worker, stop_process
 from tests.e2e.conftest import demo_corpus
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN
 from tests.local_slack import LocalSlack, events
+from tests.local_slack.server import PROCESS_START
 from tests.redis_support import RedisServer, running_redis
 
 pytestmark = pytest.mark.e2e
@@ -39,7 +40,7 @@ class Replicas:
 
     def wait_for_acks(self, envelope_ids: list[str]) -> None:
         for envelope_id in envelope_ids:
-            self.slack.wait_for_ack(envelope_id, timeout=10)
+            self.slack.wait_for_ack(envelope_id, timeout=30)
 
     def describe(self) -> str:
         return "\n".join(f"--- {log.name}\n{log.read_text(errors='replace')}" for log in self.logs)
@@ -92,7 +93,7 @@ def replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replicas]:
             stack.callback(stop_replica, processes[-1])  # stopped before the servers they use
         running = Replicas(slack, redis, processes, logs)
         try:
-            slack.wait_for_open_connections(REPLICAS, timeout=30)
+            slack.wait_for_open_connections(REPLICAS, timeout=PROCESS_START)
         except AssertionError as error:
             pytest.fail(f"{error}\n{running.describe()}")
         yield running
@@ -105,7 +106,7 @@ def test_both_replicas_answer_the_events_they_are_given(replicas: Replicas) -> N
     envelope_ids = replicas.slack.send_event_to_each_connection(event, event_id=None)
     replicas.wait_for_acks(envelope_ids)
 
-    deadline = time.monotonic() + 15
+    deadline = time.monotonic() + 30
     while replicas.replies_in_thread(event["ts"]) < REPLICAS:
         assert time.monotonic() < deadline, replicas.describe()
         time.sleep(0.05)
@@ -116,7 +117,7 @@ def test_a_redelivered_event_is_answered_exactly_once(replicas: Replicas) -> Non
     event = events.app_mention(STALE_QUESTION, action_token=TOKEN)
     first = replicas.slack.send_event(event, event_id="Ev0REPLICAS1")
     replicas.slack.wait_for_call(
-        "chat.postMessage", lambda call: call.args.get("thread_ts") == event["ts"], timeout=15
+        "chat.postMessage", lambda call: call.args.get("thread_ts") == event["ts"], timeout=30
     )
 
     # Slack retries the event, and the retry reaches every replica.
@@ -138,7 +139,7 @@ def test_one_event_delivered_to_both_replicas_at_once_is_answered_exactly_once(
 
     envelope_ids = replicas.slack.send_event_to_each_connection(event, event_id="Ev0REPLICAS2")
     replicas.slack.wait_for_call(
-        "chat.postMessage", lambda call: call.args.get("thread_ts") == event["ts"], timeout=15
+        "chat.postMessage", lambda call: call.args.get("thread_ts") == event["ts"], timeout=30
     )
     replicas.wait_for_acks(envelope_ids)
     time.sleep(QUIET_SECONDS)

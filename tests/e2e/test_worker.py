@@ -25,7 +25,7 @@ def blocks_text(call: ApiCall) -> str:
 def posted_in_thread(slack: LocalSlack | RunningWorker, thread_ts: str) -> ApiCall:
     slack = slack.slack if isinstance(slack, RunningWorker) else slack
     return slack.wait_for_call(
-        "chat.postMessage", lambda call: call.args.get("thread_ts") == thread_ts, timeout=10
+        "chat.postMessage", lambda call: call.args.get("thread_ts") == thread_ts
     )
 
 
@@ -34,7 +34,7 @@ def reply_naming(running: RunningWorker, thread_ts: str, record_id: str) -> ApiC
     return running.slack.wait_for_call(
         "chat.postMessage",
         lambda call: call.args.get("thread_ts") == thread_ts and record_id in blocks_text(call),
-        timeout=10,
+        timeout=30,
     )
 
 
@@ -83,7 +83,7 @@ def test_a_direct_message_is_answered_in_the_conversation(running: RunningWorker
 
     envelope = running.slack.send_event(event)
     reply = running.slack.wait_for_call(
-        "chat.postMessage", lambda call: call.args.get("channel") == event["channel"], timeout=10
+        "chat.postMessage", lambda call: call.args.get("channel") == event["channel"], timeout=30
     )
 
     running.slack.wait_for_ack(envelope)
@@ -100,16 +100,16 @@ def test_an_assistant_thread_gets_prompts_a_status_and_a_reply(running: RunningW
     thread_ts = started["assistant_thread"]["thread_ts"]
 
     running.slack.send_event(started)
-    prompts = running.slack.wait_for_call("assistant.threads.setSuggestedPrompts", timeout=10)
+    prompts = running.slack.wait_for_call("assistant.threads.setSuggestedPrompts", timeout=30)
     question = events.direct_message(
         "What is the API rate limit on Starter?", thread_ts=thread_ts, action_token=TOKEN
     )
     running.slack.send_event(question)
-    status = running.slack.wait_for_call("assistant.threads.setStatus", timeout=10)
+    status = running.slack.wait_for_call("assistant.threads.setStatus", timeout=30)
     reply = running.slack.wait_for_call(
         "chat.postMessage",
         lambda call: call.args.get("thread_ts") == thread_ts and "LC-111" in blocks_text(call),
-        timeout=10,
+        timeout=30,
     )
 
     assert prompts.args["thread_ts"] == thread_ts
@@ -146,7 +146,7 @@ def test_the_shortcut_labels_the_chosen_public_message_privately(running: Runnin
     reply = running.slack.wait_for_call(
         "chat.postMessage",
         lambda call: call.args.get("channel") == payload["user"]["id"],
-        timeout=10,
+        timeout=30,
     )
 
     running.slack.wait_for_ack(envelope)
@@ -162,7 +162,7 @@ def test_the_shortcut_refuses_a_private_channel(running: RunningWorker) -> None:
     )
 
     running.slack.send_interactive(payload)
-    reply = running.slack.wait_for_call("chat.postMessage", timeout=10)
+    reply = running.slack.wait_for_call("chat.postMessage", timeout=30)
 
     assert "public" in reply.args["text"].lower()
     assert "SUPERSEDED" not in blocks_text(reply)
@@ -181,7 +181,7 @@ def test_a_feedback_click_is_acked_and_counted(running: RunningWorker) -> None:
 def test_the_app_home_is_published_from_the_catalog(running: RunningWorker) -> None:
     running.slack.send_event(events.app_home_opened())
 
-    call = running.slack.wait_for_call("views.publish", timeout=10)
+    call = running.slack.wait_for_call("views.publish", timeout=30)
 
     assert call.args["user_id"] == "U0ASKER"
     assert "Report export" in json.dumps(call.args["view"])
@@ -210,7 +210,7 @@ def test_the_app_home_shows_a_configured_authority_policy(
         )
         try:
             slack.send_event(events.app_home_opened())
-            view = json.dumps(slack.wait_for_call("views.publish", timeout=10).args["view"])
+            view = json.dumps(slack.wait_for_call("views.publish", timeout=30).args["view"])
         finally:
             stop_worker(running)
 

@@ -31,7 +31,7 @@ def test_after_a_reconnect_the_next_question_is_answered(running: RunningWorker,
     else:
         running.slack.drop_socket(close_code=1001)
 
-    running.slack.wait_for_connection(opened + 1, timeout=15)
+    running.slack.wait_for_connection(opened + 1, timeout=30)
 
     assert "SUPERSEDED" in ask_and_wait(running)
 
@@ -128,4 +128,4 @@ def test_every_envelope_of_a_session_is_acked(running: RunningWorker) -> None:
     ]
 
     for envelope in sent:
-        running.slack.wait_for_ack(envelope, timeout=10)
+        running.slack.wait_for_ack(envelope, timeout=30)

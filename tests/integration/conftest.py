@@ -28,7 +28,7 @@ from lifecycle_mcp.repository import packaged_dataset_path
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"
-START_TIMEOUT = 20.0
+START_TIMEOUT = 60.0  # a loaded machine starts a Python server slowly; only a hang waits this out
 
 
 @dataclass(frozen=True)
@@ -53,7 +53,7 @@ class RunningServer:
         return {"Authorization": f"Bearer {token or self.token}"}
 
     def readiness(self) -> dict[str, object]:
-        body: dict[str, object] = httpx2.get(f"{self.health_url}/readyz", timeout=2).json()
+        body: dict[str, object] = httpx2.get(f"{self.health_url}/readyz", timeout=30).json()
         return body
 
     def log(self) -> str:
@@ -83,7 +83,7 @@ def server_environment(
 
 
 def run_server_command(
-    args: list[str], env: dict[str, str], timeout: float = 30
+    args: list[str], env: dict[str, str], timeout: float = 120
 ) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "lifecycle_mcp.server", *args],

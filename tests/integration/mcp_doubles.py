@@ -51,8 +51,9 @@ def window_server(window: dict[str, Any]) -> Starlette:
     return server.streamable_http_app(stateless_http=True, json_response=True)
 
 
-def slow_server(delay: float) -> Starlette:
-    """Answers every lookup correctly shaped but only after `delay` seconds."""
+def slow_server(delay: float, answered: threading.Event | None = None) -> Starlette:
+    """Answers every lookup correctly shaped but only after `delay` seconds; sets `answered`
+    just before it answers."""
     server: MCPServer[Any] = MCPServer("slow-lifecycle")
 
     @server.tool()
@@ -60,6 +61,8 @@ def slow_server(delay: float) -> Starlette:
         entity: str, attribute: str, scope: dict[str, str]
     ) -> dict[str, Any]:
         await asyncio.sleep(delay)
+        if answered is not None:
+            answered.set()
         return {}
 
     return server.streamable_http_app(stateless_http=True, json_response=True)
@@ -85,7 +88,7 @@ def serving(app: Starlette) -> Iterator[str]:
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 30
     while not server.started:
         if time.monotonic() > deadline:
             raise RuntimeError("test MCP server did not start")

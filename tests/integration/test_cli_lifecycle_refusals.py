@@ -84,7 +84,7 @@ def test_app_check_names_the_token_variable_when_the_server_refuses_it(
         env=environ,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=120,
         check=False,
     )
 

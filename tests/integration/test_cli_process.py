@@ -22,7 +22,7 @@ def run_cli(*argv: bytes) -> subprocess.CompletedProcess[bytes]:
         cwd=ROOT,
         env={**os.environ, "LC_ALL": "C.UTF-8"},
         check=False,
-        timeout=60,
+        timeout=120,
     )
 
 
@@ -42,7 +42,7 @@ def test_python_dash_m_truthexpiry_runs_the_cli() -> None:
         text=True,
         cwd=ROOT,
         check=False,
-        timeout=60,
+        timeout=120,
     )
 
     assert result.returncode == 0, result.stderr
@@ -76,7 +76,7 @@ def test_the_command_line_ends_in_exit_2_and_one_line(
         text=True,
         cwd=ROOT,
         check=False,
-        timeout=60,
+        timeout=120,
     )
 
     assert result.returncode == 2

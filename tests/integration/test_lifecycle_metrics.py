@@ -24,8 +24,8 @@ def test_requests_and_the_dataset_are_measured() -> None:
     port = free_port()
     extra = {"TRUTH_EXPIRY_METRICS_ENABLED": "1", "TRUTH_EXPIRY_METRICS_PORT": str(port)}
     with LocalLifecycleServer(extra_env=extra) as server:
-        good = McpLifecycleEvidence(server.url, token=server.token, timeout=3)
-        bad = McpLifecycleEvidence(server.url, token="not-the-token-at-all", timeout=3)
+        good = McpLifecycleEvidence(server.url, token=server.token, timeout=30.0)
+        bad = McpLifecycleEvidence(server.url, token="not-the-token-at-all", timeout=30.0)
         try:
             good.lookup(KEY)
             with pytest.raises(EvidenceUnavailableError):
@@ -33,7 +33,7 @@ def test_requests_and_the_dataset_are_measured() -> None:
         finally:
             good.close()
             bad.close()
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=3) as response:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as response:
             text = response.read().decode()
 
     samples = {

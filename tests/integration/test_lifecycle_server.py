@@ -60,7 +60,7 @@ def list_tools(server: RunningServer) -> ListToolsResult:
 
 
 def post_tools_list(server: RunningServer, headers: dict[str, str]) -> httpx2.Response:
-    return httpx2.post(server.mcp_url, json=TOOLS_LIST, headers=MCP_HEADERS | headers, timeout=5)
+    return httpx2.post(server.mcp_url, json=TOOLS_LIST, headers=MCP_HEADERS | headers, timeout=30)
 
 
 def test_a_lookup_returns_every_record_of_the_key_as_structured_content(
@@ -228,7 +228,7 @@ def test_a_configured_host_header_is_allowed(server: RunningServer) -> None:
 
 
 def test_the_health_port_is_separate_and_unauthenticated(server: RunningServer) -> None:
-    assert httpx2.get(f"{server.health_url}/healthz", timeout=2).status_code == 200
+    assert httpx2.get(f"{server.health_url}/healthz", timeout=30).status_code == 200
     readiness = server.readiness()
     assert readiness["status"] == "ready"
     assert readiness["last_reload_error"] is None
@@ -236,7 +236,7 @@ def test_the_health_port_is_separate_and_unauthenticated(server: RunningServer) 
         readiness["record_count"]
         == LifecycleRecordRepository.from_path(server.dataset_path).record_count
     )
-    assert httpx2.get(server.mcp_url.replace("/mcp", "/readyz"), timeout=2).status_code == 401
+    assert httpx2.get(server.mcp_url.replace("/mcp", "/readyz"), timeout=30).status_code == 401
 
 
 def test_the_smoke_command_passes_against_the_server(server: RunningServer) -> None:
@@ -275,6 +275,6 @@ def run_smoke(server: RunningServer, token: str) -> subprocess.CompletedProcess[
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=120,
         check=False,
     )

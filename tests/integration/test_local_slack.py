@@ -434,4 +434,4 @@ def test_waits_fail_with_an_assertion_when_nothing_comes(slack: LocalSlack) -> N
         slack.wait_for_ack("no-such-envelope", timeout=0.05)
     with pytest.raises(AssertionError, match="no open Socket Mode connection"):
         slack.send_event(events.app_mention("<@UBOT> nobody listens"))
-    assert time.monotonic() - started < 1.0
+    assert time.monotonic() - started < 20  # the waits' own 0.05 s, not their 30 s default

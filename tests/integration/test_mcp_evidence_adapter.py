@@ -4,7 +4,7 @@ and misbehaving ones. Every failure must read as "evidence unavailable", never "
 from __future__ import annotations
 
 import asyncio
-import time
+import threading
 from collections.abc import Iterator
 from datetime import date
 
@@ -35,6 +35,7 @@ pytestmark = pytest.mark.integration
 
 STARTER = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})
 DEMO = LifecycleRecordRepository.packaged()
+GENEROUS = 30.0  # seconds per call: only a hang reaches it, not a busy machine
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +46,7 @@ def server() -> Iterator[LocalLifecycleServer]:
 
 @pytest.fixture
 def evidence(server: LocalLifecycleServer) -> Iterator[McpLifecycleEvidence]:
-    adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=3.0)
+    adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=GENEROUS)
     yield adapter
     adapter.close()
 
@@ -88,7 +89,7 @@ def test_a_window_lists_what_the_in_process_evidence_lists(
 def test_a_server_without_the_window_tool_is_unavailable_evidence() -> None:
     content = {"schema_version": SCHEMA_VERSION}
     with serving(malformed_server(content)) as url:
-        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        adapter = McpLifecycleEvidence(url, timeout=GENEROUS)
         try:
             with pytest.raises(EvidenceUnavailableError, match="tool error"):
                 adapter.records_between(WINDOWS[0])
@@ -136,7 +137,7 @@ def test_a_window_answer_that_breaks_the_contract_is_unavailable_evidence(
     content: dict[str, object], reason: str
 ) -> None:
     with serving(window_server(content)) as url:
-        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        adapter = McpLifecycleEvidence(url, timeout=GENEROUS)
         try:
             with pytest.raises(EvidenceUnavailableError, match=reason):
                 adapter.records_between(WINDOWS[0])
@@ -163,7 +164,7 @@ def test_the_pipeline_answers_through_the_server(evidence: McpLifecycleEvidence)
 
 
 def test_a_wrong_token_is_unavailable_evidence(server: LocalLifecycleServer) -> None:
-    adapter = McpLifecycleEvidence(server.url, token="wrong-token", timeout=3.0)
+    adapter = McpLifecycleEvidence(server.url, token="wrong-token", timeout=GENEROUS)
     try:
         with pytest.raises(EvidenceUnavailableError, match="401"):
             adapter.lookup(STARTER)
@@ -173,7 +174,7 @@ def test_a_wrong_token_is_unavailable_evidence(server: LocalLifecycleServer) -> 
 
 def test_a_killed_server_gives_unverified_claims_and_the_adapter_recovers_when_it_returns() -> None:
     with LocalLifecycleServer() as server:
-        adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=2.0)
+        adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=GENEROUS)
         pipeline = build_pipeline(
             search=FakeMessageSearch(), evidence=adapter, clock=FixedClock(date(2026, 11, 30))
         )
@@ -222,7 +223,7 @@ def test_malformed_structured_content_is_unavailable_evidence(
     content: dict[str, object], reason: str
 ) -> None:
     with serving(malformed_server(content)) as url:
-        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        adapter = McpLifecycleEvidence(url, timeout=GENEROUS)
         try:
             with pytest.raises(EvidenceUnavailableError, match=reason):
                 adapter.lookup(STARTER)
@@ -232,7 +233,7 @@ def test_malformed_structured_content_is_unavailable_evidence(
 
 def test_a_tool_error_is_unavailable_evidence() -> None:
     with serving(erroring_server()) as url:
-        adapter = McpLifecycleEvidence(url, timeout=3.0)
+        adapter = McpLifecycleEvidence(url, timeout=GENEROUS)
         try:
             with pytest.raises(EvidenceUnavailableError, match="tool error"):
                 adapter.lookup(STARTER)
@@ -241,19 +242,21 @@ def test_a_tool_error_is_unavailable_evidence() -> None:
 
 
 def test_a_slow_server_times_out_within_the_deadline() -> None:
-    with serving(slow_server(delay=5.0)) as url:
+    answered = threading.Event()
+    with serving(slow_server(delay=5.0, answered=answered)) as url:
         adapter = McpLifecycleEvidence(url, timeout=0.5)
         try:
-            started = time.monotonic()
-            with pytest.raises(EvidenceUnavailableError, match="did not answer"):
+            # Which step the deadline ends (the session's handshake or the lookup) depends on
+            # how busy the machine is; that it was the deadline does not.
+            with pytest.raises(EvidenceUnavailableError, match=r"within 0\.5 s"):
                 adapter.lookup(STARTER)
-            assert time.monotonic() - started < 2.0
+            assert not answered.is_set()  # the adapter gave up before the server answered
         finally:
             adapter.close()
 
 
 def test_nothing_listening_is_unavailable_evidence() -> None:
-    adapter = McpLifecycleEvidence("http://127.0.0.1:9/mcp", timeout=1.0)
+    adapter = McpLifecycleEvidence("http://127.0.0.1:9/mcp", timeout=GENEROUS)
     try:
         with pytest.raises(EvidenceUnavailableError, match=r"unreachable|could not reach"):
             adapter.catalog()
@@ -276,7 +279,7 @@ def test_the_sync_bridge_refuses_to_run_inside_an_event_loop() -> None:
 
 def test_reachability_follows_the_server_without_fetching_the_catalog() -> None:
     with LocalLifecycleServer() as server:
-        adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=1.0)
+        adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=GENEROUS)
         try:
             assert adapter.reachable()
             assert adapter._catalog is None  # a readiness probe leaves the catalog alone

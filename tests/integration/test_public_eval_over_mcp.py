@@ -23,7 +23,7 @@ SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 def test_every_public_case_passes_through_the_mcp_server() -> None:
     cases = load_cases(SHARED_EVAL / "cases.jsonl")
     with LocalLifecycleServer(SHARED_EVAL / "lifecycle_records.json") as server:
-        evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=5.0)
+        evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=30.0)
         try:
             failures = [r for r in run_cases(cases, evidence) if not r.passed]
         finally:
@@ -79,7 +79,7 @@ def test_questions_about_time_pass_through_the_mcp_server(name: str) -> None:
         if {"changes", "upcoming"} & set(case["expect"])
     ]
     with LocalLifecycleServer(DATA / f"{name}_records.json") as server:
-        evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=5.0)
+        evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=30.0)
         try:
             failures = [r for r in run_cases(cases, evidence) if not r.passed]
         finally:

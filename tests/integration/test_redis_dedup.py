@@ -57,7 +57,7 @@ def test_an_event_id_is_forgotten_after_the_ttl(redis_server: RedisServer, prefi
     dedup = RedisEventDedup(redis_server.url, key_prefix=prefix, ttl_seconds=1)
     assert dedup.first_time("Ev0EXPIRE")
 
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # Redis expires keys within a second or so of the TTL
     while not dedup.first_time("Ev0EXPIRE"):
         assert time.monotonic() < deadline, "the key did not expire"
         time.sleep(0.1)
@@ -100,7 +100,8 @@ def test_with_redis_unreachable_events_are_answered_quickly_and_counted(
 
     started = time.monotonic()
     assert dedup.first_time("Ev0DOWN")  # better a rare duplicate than a lost question
-    assert time.monotonic() - started < 1.0
+    # A refused connection is not retried: only waiting out retries or back-off reaches this.
+    assert time.monotonic() - started < 10
     # Within the retry window a redelivery to the same replica is still caught, in memory.
     assert not dedup.first_time("Ev0DOWN")
     assert dedup.first_time("Ev0OTHER")
@@ -237,5 +238,5 @@ def test_without_redis_no_notice_is_claimed(tmp_path: Path) -> None:
         assert ledger.claim("LC-101", "f1").outcome is NoticeClaim.UNKNOWN
         assert not ledger.rebaseline([("LC-101", "f1")])
         ledger.release("LC-101", "f1", Claimed(NoticeClaim.NEW))  # logged, not raised
-        assert time.monotonic() - started < 3
+        assert time.monotonic() - started < 10  # neither waits for retries
     ledger.close()

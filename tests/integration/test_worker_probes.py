@@ -25,7 +25,7 @@ def health() -> Iterator[tuple[HealthServer, Readiness]]:
 
 def get(url: str) -> tuple[int, dict[str, object]]:
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:
+        with urllib.request.urlopen(url, timeout=30) as response:
             return response.status, json.loads(response.read())
     except urllib.error.HTTPError as error:
         return error.code, json.loads(error.read())

@@ -35,7 +35,9 @@ from tests.local_slack.socket_mode import SocketHub
 from tests.local_slack.uvicorn_thread import ServerThread
 from tests.local_slack.web_api import PlannedReply, WebApi
 
-SEND_TIMEOUT = 5.0
+SEND_TIMEOUT = 30.0
+WAIT = 30.0  # every wait's default: long enough that only a hang, never a busy machine, ends it
+PROCESS_START = 90.0  # for `python app.py` processes to connect: each imports Bolt, MCP, pydantic
 
 
 class LocalSlack:
@@ -130,7 +132,7 @@ class LocalSlack:
         self,
         method: str,
         predicate: Callable[[ApiCall], bool] = lambda call: True,
-        timeout: float = 5.0,
+        timeout: float = WAIT,
     ) -> ApiCall:
         """The first call to `method` (ever, not only new ones) that satisfies `predicate`."""
         return self._journal.wait_for_call(method, predicate, timeout)
@@ -226,7 +228,7 @@ class LocalSlack:
         self._hub.send(envelopes.interactive(payload, envelope_id=envelope_id), SEND_TIMEOUT)
         return envelope_id
 
-    def wait_for_ack(self, envelope_id: str, timeout: float = 5.0) -> Ack:
+    def wait_for_ack(self, envelope_id: str, timeout: float = WAIT) -> Ack:
         return self._journal.wait_for_ack(envelope_id, timeout)
 
     @property
@@ -248,11 +250,11 @@ class LocalSlack:
         a WebSocket close frame carrying `close_code`."""
         self._hub.drop(close_code)
 
-    def wait_for_connection(self, count: int = 1, timeout: float = 10.0) -> None:
+    def wait_for_connection(self, count: int = 1, timeout: float = WAIT) -> None:
         """Until `count` sockets in all have received `hello` and at least one is open."""
         self._journal.wait_for_connection(count, timeout)
 
-    def wait_for_open_connections(self, count: int, timeout: float = 10.0) -> None:
+    def wait_for_open_connections(self, count: int, timeout: float = WAIT) -> None:
         """Until at least `count` greeted sockets are open at once (one per replica)."""
         self._journal.wait_for_open_sockets(count, timeout)
 

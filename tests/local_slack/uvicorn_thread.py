@@ -12,7 +12,7 @@ import time
 import uvicorn
 from starlette.applications import Starlette
 
-START_TIMEOUT = 10.0
+START_TIMEOUT = 30.0
 STOP_TIMEOUT = 10.0
 WS_PING_INTERVAL = 0.1
 

@@ -106,10 +106,11 @@ def test_a_slow_model_is_abandoned_at_the_deadline(catalog: Catalog) -> None:
 
     extraction = live.extract(QUESTION, MESSAGES, catalog)
 
-    assert time.monotonic() - started < 2.0
+    # The caller did not wait for the model's 30 s; how much sooner depends on the machine.
+    assert time.monotonic() - started < 20
     _assert_fell_back(extraction, catalog, "did not answer in time")
     assert live.fallbacks.snapshot() == {FallbackReason.TIMEOUT.value: 1}
-    assert cancelled.wait(2.0), "the abandoned model call keeps running"
+    assert cancelled.wait(20), "the abandoned model call keeps running"
     live.close()
 
 
@@ -125,7 +126,11 @@ def test_thirty_two_concurrent_requests_each_get_their_own_claims(catalog: Catal
         with lock:
             in_flight += 1
             peak = max(peak, in_flight)
-        await asyncio.sleep(0.05)
+        # The first call waits for a second one to be in flight: only a loop that runs calls
+        # one at a time keeps it waiting (until the limit, and `peak > 1` then fails).
+        given_up = time.monotonic() + 30
+        while peak < 2 and time.monotonic() < given_up:
+            await asyncio.sleep(0.01)
         with lock:
             in_flight -= 1
         assert honest.function is not None
