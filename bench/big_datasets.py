@@ -30,7 +30,7 @@ from lifecycle_mcp.tools import lifecycle_evidence
 
 ASK_RECORDS = 240_000
 SERVER_RECORDS = 1_000_000
-ENTITY_SHAPE = {"attributes": 8, "plans": 2}  # 16 keys an entity: 5,000 entities at 240,000
+ATTRIBUTES, PLANS = 8, 2  # 16 keys an entity: 5,000 entities at 240,000 records
 QUESTION = "Is availability enabled for feature_00042 on plan_1?"
 LOOKUPS = 20_000
 # Decode the file and index its records by claim key: the least any loader of it does.
@@ -63,7 +63,7 @@ def whole_process(command: list[str]) -> tuple[float, float, str]:
 
 
 def measure_ask(records: int, runs: int, directory: Path) -> dict[str, Any]:
-    path = write_dataset(directory / "ask.json", records, **ENTITY_SHAPE)
+    path = write_dataset(directory / "ask.json", records, attributes=ATTRIBUTES, plans=PLANS)
     empty = directory / "no_messages.json"
     empty.write_text("[]")
     ask = [sys.executable, "-m", "truthexpiry", "ask", QUESTION, "--json"]
@@ -87,7 +87,7 @@ def measure_server(records: int, directory: Path) -> dict[str, Any]:
     server = [sys.executable, "-m", "bench.big_datasets", "--child", str(path)]
     _, server_peak, output = whole_process(server)
     _, reference_peak, reference = whole_process([sys.executable, "-c", REFERENCE, str(path)])
-    figures = json.loads(output)
+    figures: dict[str, Any] = json.loads(output)
     figures.update(
         records=records,
         file_mb=path.stat().st_size / 2**20,
