@@ -109,7 +109,7 @@ class LifecycleRecordRepository:
         except JsonInputError as error:
             raise InvalidDatasetError(str(error)) from None
         del text
-        parsed = parse_dataset(document)
+        parsed = parse_dataset(document, consume=True)
         del document
         return cls(parsed.records, parsed.version, parsed.notes)
 
