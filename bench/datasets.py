@@ -42,14 +42,18 @@ VALUES = {
 RECORDS_PER_KEY = 3
 
 
-def generated_records(count: int, *, variant: int = 0) -> list[dict[str, Any]]:
-    """Exactly `count` records (the last history may be cut short); `variant` flips values."""
+def generated_records(
+    count: int, *, variant: int = 0, attributes: int = len(ATTRIBUTES), plans: int = len(PLANS)
+) -> list[dict[str, Any]]:
+    """Exactly `count` records (the last history may be cut short); `variant` flips values.
+    Each entity has the first `attributes` attributes in the first `plans` plans: fewer of
+    either means more entities for the same count (8 and 2: 5,000 entities at 240,000)."""
     records: list[dict[str, Any]] = []
     keys = -(-count // RECORDS_PER_KEY)
     for n in range(keys):
-        entity = f"feature_{n // (len(ATTRIBUTES) * len(PLANS)):05d}"
-        attribute = ATTRIBUTES[n % len(ATTRIBUTES)]
-        plan = PLANS[(n // len(ATTRIBUTES)) % len(PLANS)]
+        entity = f"feature_{n // (attributes * plans):05d}"
+        attribute = ATTRIBUTES[n % attributes]
+        plan = PLANS[(n // attributes) % plans]
         old, new = VALUES[attribute][variant % 2], VALUES[attribute][(variant + 1) % 2]
         base = {"entity": entity, "attribute": attribute, "scope": {"plan": plan}}
         records += [
@@ -63,9 +67,11 @@ def generated_records(count: int, *, variant: int = 0) -> list[dict[str, Any]]:
     return records[:count]
 
 
-def generated_document(count: int, *, variant: int = 0, with_demo: bool = False) -> dict[str, Any]:
+def generated_document(
+    count: int, *, variant: int = 0, with_demo: bool = False, **shape: int
+) -> dict[str, Any]:
     demo: dict[str, Any] = json.loads(packaged_dataset_path().read_text()) if with_demo else {}
-    records = list(demo.get("records", [])) + generated_records(count, variant=variant)
+    records = list(demo.get("records", [])) + generated_records(count, variant=variant, **shape)
     document: dict[str, Any] = {"dataset_version": f"generated-{count}-v{variant}"}
     document["records"] = records
     if "catalog" in demo:
@@ -73,11 +79,12 @@ def generated_document(count: int, *, variant: int = 0, with_demo: bool = False)
     return document
 
 
-def write_dataset(path: Path, count: int, *, variant: int = 0, with_demo: bool = False) -> Path:
+def write_dataset(
+    path: Path, count: int, *, variant: int = 0, with_demo: bool = False, **shape: int
+) -> Path:
     """Write atomically (a temp file renamed over `path`), as a careful exporter would."""
     temporary = path.with_suffix(".tmp")
-    temporary.write_text(
-        json.dumps(generated_document(count, variant=variant, with_demo=with_demo))
-    )
+    document = generated_document(count, variant=variant, with_demo=with_demo, **shape)
+    temporary.write_text(json.dumps(document))
     temporary.replace(path)
     return path

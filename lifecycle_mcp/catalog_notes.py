@@ -10,7 +10,9 @@
       "scope_aliases": {"plan": {"starter": ["free tier"]}}
     }
 
-Every name must exist in the records; problems are appended to the caller's list.
+Every name must exist in the records, and labels and aliases are names people type: at most
+`MAX_NAME_CHARACTERS` characters and `MAX_NAME_WORDS` words each. Problems are appended to the
+caller's list.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from truthexpiry.models.catalog import AttributeNote, CatalogNotes, EntityInfo
+from truthexpiry.models.catalog import AttributeNote, CatalogNotes, EntityInfo, name_problem
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.unicode_text import plain_or_shown, shown
 from truthexpiry.models.values import ValueType
@@ -70,7 +72,7 @@ def _entities(
             continue
         notes[name] = EntityInfo(
             name,
-            _optional_text(body, "label", where, problems) or "",
+            _label(body, where, problems) or "",
             _aliases(body.get("aliases", []), where, problems),
             _optional_text(body, "description", where, problems),
         )
@@ -97,7 +99,7 @@ def _attributes(
             problems.append(f"{where}.value_aliases: must be an object")
             value_aliases = {}
         notes[(entity, attribute)] = AttributeNote(
-            label=_optional_text(body, "label", where, problems),
+            label=_label(body, where, problems),
             aliases=_aliases(body.get("aliases", []), where, problems),
             unit=_optional_text(body, "unit", where, problems),
             value_type=_value_type(body, where, problems),
@@ -142,7 +144,21 @@ def _aliases(raw: object, where: str, problems: list[str]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not all(isinstance(a, str) and a.strip() for a in raw):
         problems.append(f"{where}: aliases must be a list of non-empty strings")
         return ()
-    return tuple(a.strip().lower() for a in raw)
+    aliases = tuple(a.strip().lower() for a in raw)
+    _check_names("alias", aliases, where, problems)
+    return aliases
+
+
+def _label(body: Mapping[str, Any], where: str, problems: list[str]) -> str | None:
+    label = _optional_text(body, "label", where, problems)
+    _check_names("label", (label,) if label else (), where, problems)
+    return label
+
+
+def _check_names(kind: str, names: tuple[str, ...], where: str, problems: list[str]) -> None:
+    for name in names:
+        if (problem := name_problem(kind, name)) is not None:
+            problems.append(f"{where}: {problem}")
 
 
 def _optional_text(

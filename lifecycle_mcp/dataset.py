@@ -33,7 +33,10 @@ class ParsedDataset:
     notes: CatalogNotes
 
 
-def parse_dataset(document: object) -> ParsedDataset:
+def parse_dataset(document: object, *, consume: bool = False) -> ParsedDataset:
+    """The dataset in `document`. With `consume`, each raw record is dropped from the document
+    once read, so a large file's decoded records are freed while the records are built (the
+    caller must not use the document afterwards)."""
     if not isinstance(document, Mapping):
         raise InvalidDatasetError("the dataset must be a JSON object with a 'records' list")
     raw_records = document.get("records")
@@ -45,7 +48,7 @@ def parse_dataset(document: object) -> ParsedDataset:
     if not raw_records:
         raise InvalidDatasetError("the dataset has no records: there is nothing to check against")
     problems: list[str] = []
-    records = _parse_records(raw_records, problems)
+    records = _parse_records(raw_records, problems, consume)
     _check_links(records, problems)
     notes = parse_catalog_notes(document.get("catalog"), records, problems)
     if problems:
@@ -67,11 +70,15 @@ class _Interned:
         self.dates: dict[str, date] = {}
 
 
-def _parse_records(raw_records: list[Any], problems: list[str]) -> list[LifecycleRecord]:
+def _parse_records(
+    raw_records: list[Any], problems: list[str], consume: bool
+) -> list[LifecycleRecord]:
     records: list[LifecycleRecord] = []
     seen: set[str] = set()
     interned = _Interned()
     for index, raw in enumerate(raw_records):
+        if consume:
+            raw_records[index] = None  # `raw` holds it until the next record
         try:
             record = _parse_record(raw, interned)
         except InvalidDatasetError:  # named and listed here, so valid records cost nothing more

@@ -23,7 +23,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.services.catalog import derive_catalog
-from truthexpiry.services.json_input import JsonInputError, decode_json
+from truthexpiry.services.json_input import JsonInputError, decode_json, utf8_text
 
 PACKAGED_DATASET = "lifecycle_records.json"
 
@@ -43,6 +43,15 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if was_enabled:
             gc.enable()
+
+
+def _file_bytes(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except FileNotFoundError:
+        raise InvalidDatasetError(f"dataset file not found: {path}") from None
+    except OSError as error:
+        raise InvalidDatasetError(f"cannot read dataset {path}: {error.strerror}") from None
 
 
 def packaged_dataset_path() -> Path:
@@ -70,34 +79,38 @@ class LifecycleRecordRepository:
     def from_path(cls, path: Path | str) -> LifecycleRecordRepository:
         """The dataset file at `path`; `InvalidDatasetError` names the file and every problem."""
         path = Path(path)
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            raise InvalidDatasetError(f"dataset file not found: {path}") from None
-        except OSError as error:
-            raise InvalidDatasetError(f"cannot read dataset {path}: {error.strerror}") from None
-        return cls.from_json(data, origin=str(path))
+        return cls._from_data(_file_bytes(path), str(path))  # no reference kept to the bytes
 
     @classmethod
     def from_json(
         cls, text: str | bytes, *, origin: str | None = None
     ) -> LifecycleRecordRepository:
         """The dataset in `text`; problems are prefixed with `origin` (a file name) if given."""
+        return cls._from_data(text, origin)
+
+    @classmethod
+    def _from_data(cls, data: str | bytes, origin: str | None) -> LifecycleRecordRepository:
         with _collector_paused():
             try:
-                return cls._from_text(text)
+                return cls._from_text(data)
             except InvalidDatasetError as error:
                 if origin is None:
                     raise
                 raise InvalidDatasetError(f"{origin}: {error}") from None
 
     @classmethod
-    def _from_text(cls, text: str | bytes) -> LifecycleRecordRepository:
+    def _from_text(cls, data: str | bytes) -> LifecycleRecordRepository:
+        # Each form is let go as soon as the next exists (bytes, text, document): a 50 MB file
+        # would otherwise hold all three at once, 100 MB more at the peak.
         try:
+            text = data if isinstance(data, str) else utf8_text(data)
+            del data
             document = decode_json(text)
         except JsonInputError as error:
             raise InvalidDatasetError(str(error)) from None
-        parsed = parse_dataset(document)
+        del text
+        parsed = parse_dataset(document, consume=True)
+        del document
         return cls(parsed.records, parsed.version, parsed.notes)
 
     @classmethod

@@ -1,8 +1,8 @@
 """Validation of tool results: structured content only, checked against the wire contract.
 
-Anything wrong (a tool error, no structured content, a schema mismatch, records for another key)
-raises `EvidenceUnavailableError` with a short reason: the claim becomes UNVERIFIED, never
-"no records".
+Anything wrong (a tool error, no structured content, a schema mismatch, records for another key,
+a catalog with a label or alias too long to index) raises `EvidenceUnavailableError` with a
+short reason: the claim becomes UNVERIFIED, never "no records".
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from truthexpiry.models.changes import RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
 from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.services.catalog import name_problems
 
 M = TypeVar("M", EvidenceOut, CatalogOut, WindowOut)
 
@@ -58,7 +59,12 @@ def listing_from_result(result: CallToolResult, selection: RecordSelection) -> R
 
 
 def catalog_from_result(result: CallToolResult) -> Catalog:
-    return catalog_in(_validated(result, CatalogOut))
+    """The catalog, refused like a dataset's when a label or alias is too long to index."""
+    catalog = catalog_in(_validated(result, CatalogOut))
+    problem = next(name_problems(catalog), None)
+    if problem is not None:
+        raise EvidenceUnavailableError(f"the lifecycle server's catalog was refused: {problem}")
+    return catalog
 
 
 def _validated(result: CallToolResult, model: type[M]) -> M:

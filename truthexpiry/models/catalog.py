@@ -8,9 +8,29 @@ revealing which value is current.
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 
+from truthexpiry.models.unicode_text import shown
 from truthexpiry.models.values import ValueType
+
+# A label or alias is a name people type. Bounding its length keeps the matching index linear in
+# the catalog's size: every part of a name is indexed, and a name of n words has n^2/2 parts.
+MAX_NAME_CHARACTERS = 80
+MAX_NAME_WORDS = 8
+_WORD_BREAKS = re.compile(r"[\s\-_]+")
+
+
+def name_problem(kind: str, name: str) -> str | None:
+    """Why the label or alias `name` is too long for the catalog, naming it; else None."""
+    words = len([w for w in _WORD_BREAKS.split(name) if w])
+    if len(name) <= MAX_NAME_CHARACTERS and words <= MAX_NAME_WORDS:
+        return None
+    return (
+        f"{kind} {shown(name, 40)} is too long ({len(name):,} characters, {words:,} words; "
+        f"at most {MAX_NAME_CHARACTERS} characters and {MAX_NAME_WORDS} words)"
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,9 +78,21 @@ class Catalog:
     attributes: dict[tuple[str, str], AttributeInfo] = field(hash=False)
     scope_aliases: dict[tuple[str, str], tuple[str, ...]] = field(default_factory=dict, hash=False)
     sources: tuple[str, ...] = ()  # the records' sources (`billing`, `unspecified`), sorted
+    _by_entity: dict[str, tuple[AttributeInfo, ...]] = field(
+        init=False, repr=False, compare=False, hash=False
+    )
+
+    def __post_init__(self) -> None:
+        # Grouped once: asking per entity must not sort every attribute each time (5,000
+        # entities of 80,000 attributes took 50 s that way).
+        grouped: dict[str, list[AttributeInfo]] = defaultdict(list)
+        for pair in sorted(self.attributes):
+            grouped[pair[0]].append(self.attributes[pair])
+        object.__setattr__(self, "_by_entity", {e: tuple(g) for e, g in grouped.items()})
 
     def attributes_of(self, entity: str) -> tuple[AttributeInfo, ...]:
-        return tuple(a for (e, _), a in sorted(self.attributes.items()) if e == entity)
+        """The entity's attributes, in order of their names."""
+        return self._by_entity.get(entity, ())
 
     def describe(self, entity: str, attribute: str) -> str:
         """`SSO login availability`: the labels people know, falling back to identifiers."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.unicode_text import identifier_problem, nfkc, shown
@@ -66,6 +66,14 @@ class ClaimKey:
     entity: str
     attribute: str
     scope: Scope = ()
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        # Hashed once: a large dataset's indexes hash each record's key several times.
+        object.__setattr__(self, "_hash", hash((self.entity, self.attribute, self.scope)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
     @classmethod
     def of(cls, entity: str, attribute: str, scope: Mapping[str, str] | None = None) -> ClaimKey:

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import fields
+from functools import lru_cache
+from operator import attrgetter
 
 from truthexpiry.models.catalog import (
     AttributeInfo,
@@ -17,9 +20,12 @@ from truthexpiry.models.catalog import (
     Catalog,
     CatalogNotes,
     EntityInfo,
+    name_problem,
 )
 from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.values import TypedValue
 from truthexpiry.services.value_types import infer_value_type
+from truthexpiry.services.values import read_value
 
 # Short identifier words that are ordinary words, not acronyms; any other word of two or three
 # letters is shown in capitals (`sso_login` -> "SSO login", `api_rate_limit` -> "API rate limit").
@@ -49,8 +55,11 @@ def derive_catalog(
     for record in records:
         grouped[(record.key.entity, record.key.attribute)].append(record)
         sources.add(record.source)
+    # Record values repeat across entities ("30 days"): each distinct one is read once per
+    # derivation. The memo is local to this call, so nothing outlives it.
+    read = lru_cache(maxsize=None)(read_value)
     attributes = {
-        pair: _attribute(pair, group, notes.attributes.get(pair, AttributeNote()))
+        pair: _attribute(pair, group, notes.attributes.get(pair, AttributeNote()), read)
         for pair, group in sorted(grouped.items())
     }
     entities = {
@@ -73,7 +82,10 @@ def _entity(name: str, note: EntityInfo | None) -> EntityInfo:
 
 
 def _attribute(
-    pair: tuple[str, str], records: list[LifecycleRecord], note: AttributeNote
+    pair: tuple[str, str],
+    records: list[LifecycleRecord],
+    note: AttributeNote,
+    read: Callable[[str], TypedValue],
 ) -> AttributeInfo:
     entity, attribute = pair
     scope: dict[str, set[str]] = defaultdict(set)
@@ -81,7 +93,9 @@ def _attribute(
     for claim_key in {record.key for record in records}:
         for key, value in claim_key.scope:
             scope[key].add(value)
-    value_type, unit, tokens = infer_value_type(pair, {record.value for record in records}, note)
+    value_type, unit, tokens = infer_value_type(
+        pair, {record.value for record in records}, note, read
+    )
     return AttributeInfo(
         entity=entity,
         attribute=attribute,
@@ -102,5 +116,47 @@ def lower_first(label: str) -> str:
     return label if first.isupper() and len(first) > 1 else label[:1].lower() + label[1:]
 
 
-def _fingerprint(version: str, *parts: object) -> str:
-    return hashlib.sha256(repr((version, *parts)).encode()).hexdigest()[:16]
+def _fingerprint(
+    version: str,
+    entities: dict[str, EntityInfo],
+    attributes: dict[tuple[str, str], AttributeInfo],
+    scope_aliases: dict[tuple[str, str], tuple[str, ...]],
+) -> str:
+    # Every field, as plain tuples: their repr is several times faster than the dataclasses'.
+    content = (
+        version,
+        [_ENTITY_FIELDS(e) for e in entities.values()],
+        [_ATTRIBUTE_FIELDS(a) for a in attributes.values()],
+        scope_aliases,
+    )
+    return hashlib.sha256(repr(content).encode()).hexdigest()[:16]
+
+
+_ENTITY_FIELDS = attrgetter(*(f.name for f in fields(EntityInfo)))
+_ATTRIBUTE_FIELDS = attrgetter(*(f.name for f in fields(AttributeInfo)))
+
+
+def name_problems(catalog: Catalog) -> Iterator[str]:
+    """Every alias or label of `catalog` too long for a name (`name_problem`), saying where.
+
+    Labels derived from identifiers are not names a catalog gave, so they are not held to it
+    (the matching index stays linear for them anyway); what a dataset's `catalog` section may
+    say is refused when it loads, and again by a worker when the catalog arrives."""
+    for entity in catalog.entities.values():
+        given = () if entity.label == label_from_identifier(entity.name) else (entity.label,)
+        yield from _problems(f"entity {entity.name}", given, entity.aliases)
+    for info in catalog.attributes.values():
+        derived = lower_first(label_from_identifier(info.attribute))
+        given = () if info.label == derived else (info.label,)
+        values = tuple(alias for spellings in info.value_aliases.values() for alias in spellings)
+        where = f"attribute {info.entity}.{info.attribute}"
+        yield from _problems(where, given, (*info.aliases, *values))
+    for (key, value), aliases in catalog.scope_aliases.items():
+        yield from _problems(f"scope {key}={value}", (), aliases)
+
+
+def _problems(where: str, labels: tuple[str, ...], aliases: tuple[str, ...]) -> Iterator[str]:
+    for kind, names in (("label", labels), ("alias", aliases)):
+        for name in names:
+            if (problem := name_problem(kind, name)) is not None:
+                yield f"{where}: {problem}"

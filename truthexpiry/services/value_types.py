@@ -8,7 +8,7 @@ record number is in comes from the record values, else the catalog's `unit`, els
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from truthexpiry.models.catalog import AttributeNote
 from truthexpiry.models.values import TypedValue, ValueType
@@ -30,13 +30,17 @@ _MAX_ENUMERATION_WORDS = 4
 
 
 def infer_value_type(
-    pair: tuple[str, str], raw_values: Iterable[str], note: AttributeNote
+    pair: tuple[str, str],
+    raw_values: Iterable[str],
+    note: AttributeNote,
+    read: Callable[[str], TypedValue] = read_value,
 ) -> tuple[ValueType, str | None, tuple[str, ...]]:
-    """The attribute's value type, its unit, and the values that are words."""
+    """The attribute's value type, its unit, and the values that are words. `read` reads a
+    record value on its own (`read_value`, or a memo of it over one dataset's values)."""
     name_words = pair[1].split("_")
     labelled = set(pair[0].split("_")) | set(name_words)
     raws = list(raw_values)
-    values = [read_value(raw) for raw in raws]
+    values = [read(raw) for raw in raws]
     # `4.10` is not `4.1` when it is a version: bare numbers of something named a version.
     versions = bool(_LABEL_NAMES & labelled) and all(
         v.is_numeric and v.unit is None for v in values

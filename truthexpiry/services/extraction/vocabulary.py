@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TypeVar
 
-from truthexpiry.models.catalog import AttributeInfo, Catalog
+from truthexpiry.models.catalog import MAX_NAME_WORDS, AttributeInfo, Catalog
 from truthexpiry.models.values import TypedValue, ValueType
 from truthexpiry.services.extraction.text import PhraseTable, phrase_key
 from truthexpiry.services.value_words import (
@@ -88,17 +89,21 @@ class VocabularyIndex:
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
-        scopes = _scope_phrases(catalog)
+        memo = _Memo()
+        scopes = _scope_phrases(catalog, memo.key)
         units = {info.unit for info in catalog.attributes.values() if info.unit}
         entities = _entity_phrases(catalog, frozenset(scopes) | units)
         attributes = {
-            entity: tuple(_attribute(info) for info in catalog.attributes_of(entity))
+            entity: tuple(
+                AttributeVocabulary(info, memo.table(info))
+                for info in catalog.attributes_of(entity)
+            )
             for entity in catalog.entities
         }
-        names = _attribute_names(catalog)
-        values = _value_phrases(catalog)
+        names = _attribute_names(catalog, memo)
+        values = _value_phrases(catalog, memo.key)
         words = {
-            pair: _strong_stems(info.attribute, info.label)
+            pair: memo.stems(info.attribute, info.label)
             for pair, info in catalog.attributes.items()
         }
         reserved = {stem(w) for p in (*scopes, *values) for w in p.split()}
@@ -108,7 +113,7 @@ class VocabularyIndex:
         }
         nouns = frozenset(u for u in units if u not in UNITS and u not in CURRENCIES.values())
         keys = frozenset(
-            phrase_key(k) for info in catalog.attributes.values() for k in info.scope_values
+            memo.key(k) for info in catalog.attributes.values() for k in info.scope_values
         )
         known = {w for table in (entities, names, scopes, values) for p in table for w in p.split()}
         return cls(
@@ -155,12 +160,12 @@ def _entity_phrases(
     for name, info in catalog.entities.items():
         for alias in (name, *info.aliases):
             words = phrase_key(alias).split()
-            for start in range(len(words)):
-                for end in range(start + 1, len(words) + 1):
-                    match = EntityMatch(name, end - start, end - start == len(words))
-                    best = parts[" ".join(words[start:end])].get(name)
-                    if best is None or (match.complete, match.words) > (best.complete, best.words):
-                        parts[" ".join(words[start:end])][name] = match
+            for start, end in _spans(len(words)):
+                match = EntityMatch(name, end - start, end - start == len(words))
+                by_entity = parts[" ".join(words[start:end])]
+                best = by_entity.get(name)
+                if best is None or (match.complete, match.words) > (best.complete, best.words):
+                    by_entity[name] = match
     for name in catalog.entities:
         words = name.split("_")
         initials = "".join(w[0] for w in words if w)
@@ -175,6 +180,15 @@ def _entity_phrases(
         elif _names_alone(phrase, len(matches), other_words):
             phrases[phrase] = matches
     return phrases
+
+
+def _spans(count: int) -> Iterator[tuple[int, int]]:
+    """The parts of a name of `count` words that are indexed: every run of up to
+    `MAX_NAME_WORDS` words (the whole name, when it is an alias the loader accepts). Linear in
+    the name's length, so a longer identifier from the records still indexes quickly."""
+    for start in range(count):
+        for end in range(start + 1, min(start + MAX_NAME_WORDS, count) + 1):
+            yield start, end
 
 
 def _strong_stems(*names: str) -> frozenset[str]:
@@ -199,43 +213,65 @@ def _names_alone(phrase: str, owners: int, other_words: set[str] | frozenset[str
     return owners == 1 and phrase not in WEAK_WORDS and phrase not in other_words
 
 
-def _attribute(info: AttributeInfo) -> AttributeVocabulary:
-    names = _names_of(info)
-    names.update(w for p in list(names) for w in p.split() if w not in WEAK_WORDS)
-    return AttributeVocabulary(info, PhraseTable.of(names))
+class _Memo:
+    """Per-build memo tables: a large catalog repeats the same attribute names, labels and scope
+    values for every entity, so each distinct one is read once. They hold catalog names only and
+    live for one `VocabularyIndex.build`."""
+
+    def __init__(self) -> None:
+        self.key = lru_cache(maxsize=None)(phrase_key)
+        self.stems = lru_cache(maxsize=None)(_strong_stems)
+        self._names: dict[tuple[str, str, tuple[str, ...]], frozenset[str]] = {}
+        self._tables: dict[frozenset[str], PhraseTable] = {}
+
+    def names_of(self, info: AttributeInfo) -> frozenset[str]:
+        spelled = (info.attribute, info.label, info.aliases)
+        if spelled not in self._names:
+            self._names[spelled] = frozenset(_names_of(info, self.key))
+        return self._names[spelled]
+
+    def table(self, info: AttributeInfo) -> PhraseTable:
+        """The attribute's own names, label and aliases, and their strong words."""
+        names = self.names_of(info)
+        if names not in self._tables:
+            words = {w for p in names for w in p.split() if w not in WEAK_WORDS}
+            self._tables[names] = PhraseTable.of(names | words)
+        return self._tables[names]
 
 
-def _names_of(info: AttributeInfo) -> set[str]:
-    names = {phrase_key(info.attribute), phrase_key(info.label)}
+def _names_of(info: AttributeInfo, key: Callable[[str], str] = phrase_key) -> set[str]:
+    names = {key(info.attribute), key(info.label)}
     # The name without the unit it is counted in: "idle timeout" for `idle_timeout_minutes`.
     names |= {" ".join(w for w in n.split() if w not in UNITS) for n in list(names)}
-    names.update(phrase_key(a) for a in info.aliases)
+    names.update(key(a) for a in info.aliases)
     return {n for n in names if n}
 
 
-def _attribute_names(catalog: Catalog) -> dict[str, frozenset[Pair]]:
+def _attribute_names(catalog: Catalog, memo: _Memo) -> dict[str, frozenset[Pair]]:
     """Attribute names that may stand for their attribute without the entity's name."""
     owners: dict[str, set[Pair]] = defaultdict(set)
     for pair, info in catalog.attributes.items():
-        for name in _names_of(info):
+        for name in memo.names_of(info):
             if name not in WEAK_WORDS:
                 owners[name].add(pair)
     return {name: frozenset(pairs) for name, pairs in owners.items()}
 
 
-def _value_phrases(catalog: Catalog) -> dict[str, dict[Pair, TypedValue]]:
+def _value_phrases(
+    catalog: Catalog, key: Callable[[str], str]
+) -> dict[str, dict[Pair, TypedValue]]:
     phrases: dict[str, dict[Pair, TypedValue]] = defaultdict(dict)
     for pair, info in catalog.attributes.items():
         if info.value_type.is_numeric and not info.value_tokens:
             continue
         for token in info.value_tokens:
-            phrases[phrase_key(token)][pair] = TypedValue(ValueType.ENUMERATION, token)
+            phrases[key(token)][pair] = TypedValue(ValueType.ENUMERATION, token)
         for phrase, spelling in _numbered(info.value_tokens).items():
             phrases[phrase].setdefault(pair, TypedValue(ValueType.ENUMERATION, spelling))
         for token, aliases in info.value_aliases.items():
             meaning = _meaning(info, token)
             for alias in aliases:
-                phrases[phrase_key(alias)].setdefault(pair, meaning)
+                phrases[key(alias)].setdefault(pair, meaning)
     return {phrase: dict(owners) for phrase, owners in phrases.items() if phrase}
 
 
@@ -260,13 +296,19 @@ def _meaning(info: AttributeInfo, token: str) -> TypedValue:
     return read_value(token, info)
 
 
-def _scope_phrases(catalog: Catalog) -> dict[str, list[tuple[str, str]]]:
+def _scope_phrases(
+    catalog: Catalog, phrase: Callable[[str], str]
+) -> dict[str, list[tuple[str, str]]]:
     scopes: dict[str, set[tuple[str, str]]] = defaultdict(set)
-    for info in catalog.attributes.values():
-        for key, values in info.scope_values.items():
-            for value in values:
-                scopes[phrase_key(value)].add((key, value))
+    pairs = {
+        (key, value)
+        for info in catalog.attributes.values()
+        for key, values in info.scope_values.items()
+        for value in values
+    }
+    for key, value in pairs:
+        scopes[phrase(value)].add((key, value))
     for (key, value), aliases in catalog.scope_aliases.items():
         for alias in aliases:
-            scopes[phrase_key(alias)].add((key, value))
+            scopes[phrase(alias)].add((key, value))
     return {phrase: sorted(pairs) for phrase, pairs in scopes.items()}
