@@ -15,10 +15,11 @@ from adapters.lifecycle_mcp_client.connection import McpConnection
 from adapters.lifecycle_mcp_client.mapper import (
     catalog_from_result,
     evidence_from_result,
+    histories_from_result,
     listing_from_result,
 )
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -26,6 +27,7 @@ from truthexpiry.models.lifecycle import LifecycleRecord
 EVIDENCE_TOOL = "get_lifecycle_evidence"
 CATALOG_TOOL = "get_claim_catalog"
 WINDOW_TOOL = "get_records_effective_between"
+HISTORIES_TOOL = "get_histories_effective_between"
 
 
 class McpLifecycleEvidence:
@@ -55,19 +57,17 @@ class McpLifecycleEvidence:
 
     def records_between(self, selection: RecordSelection) -> RecordListing:
         """The records effective in the selection's window (the `LifecycleHistory` port)."""
-        window = selection.window
-        arguments: dict[str, object] = {
-            "from_date": window.start.isoformat(),
-            "to_date": window.end.isoformat(),
-            "scope": dict(selection.scope),
-        }
-        if selection.entity is not None:
-            arguments["entity"] = selection.entity
-        if selection.attribute is not None:
-            arguments["attribute"] = selection.attribute
-        call = self._connection.call_tool(WINDOW_TOOL, arguments)
+        call = self._connection.call_tool(WINDOW_TOOL, _selection_arguments(selection))
         result = self._loop.run(call, self._deadline())
         return listing_from_result(result, selection)
+
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        """Every record of the keys changed in the selection's window, at most `max_keys` keys,
+        in one call (the `LifecycleHistory` port)."""
+        arguments = _selection_arguments(selection) | {"max_keys": max_keys}
+        call = self._connection.call_tool(HISTORIES_TOOL, arguments)
+        result = self._loop.run(call, self._deadline())
+        return histories_from_result(result, selection, max_keys)
 
     def catalog(self) -> Catalog:
         fresh = time.monotonic() - self._catalog_fetched < self._catalog_ttl
@@ -106,6 +106,20 @@ class McpLifecycleEvidence:
     def _deadline(self) -> float:
         # Connecting and calling each have `timeout`; the bridge waits for both, then a little.
         return 2 * self._timeout + 0.5
+
+
+def _selection_arguments(selection: RecordSelection) -> dict[str, object]:
+    window = selection.window
+    arguments: dict[str, object] = {
+        "from_date": window.start.isoformat(),
+        "to_date": window.end.isoformat(),
+        "scope": dict(selection.scope),
+    }
+    if selection.entity is not None:
+        arguments["entity"] = selection.entity
+    if selection.attribute is not None:
+        arguments["attribute"] = selection.attribute
+    return arguments
 
 
 async def _make_connection(url: str, token: str | None, timeout: float) -> McpConnection:

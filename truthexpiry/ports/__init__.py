@@ -7,7 +7,7 @@ from datetime import date
 from typing import Protocol, runtime_checkable
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection, Transition
+from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection, Transition
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -38,6 +38,11 @@ class LifecycleHistory(Protocol):
     of records at once; the listing says when more matched (`truncated`)."""
 
     def records_between(self, selection: RecordSelection) -> RecordListing: ...
+
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        """Every record of each key the selection picks, at most `max_keys` keys, in one
+        call whatever the window or the dataset's size: a change question's whole evidence."""
+        ...
 
 
 class ClaimExtractor(Protocol):

@@ -1,8 +1,9 @@
 """Changes read from the records at the moment they are asked for: an overview of what changed
 lately and what is coming (the App Home), and notices of changes as they take effect.
 
-Both read the records through the ports (`LifecycleHistory` lists a window, `LifecycleEvidence`
-gives each key's whole history: `window_evidence`) and decide nothing themselves: transitions
+Both read the records through the ports (`LifecycleHistory` gives the whole history of each key
+changed in a window, a bounded number of keys in one call: `window_histories`; `LifecycleEvidence`
+the catalog) and decide nothing themselves: transitions
 and changes to come are the labeler's (`transitions`, `upcoming`). An unavailable source raises
 `EvidenceUnavailableError`: an outage is never shown as "nothing changed".
 
@@ -15,15 +16,11 @@ read here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.changes import RecordSelection, Transition
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import NoticeNotPostedError
-from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.ports import (
     ChangeNotices,
     Clock,
@@ -31,7 +28,7 @@ from truthexpiry.ports import (
     LifecycleHistory,
     NoticeLedger,
 )
-from truthexpiry.services.change_evidence import window_evidence
+from truthexpiry.services.change_evidence import MAX_KEYS_PER_NOTICE_TICK, window_histories
 from truthexpiry.services.changes import transitions, upcoming
 from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 
@@ -59,26 +56,26 @@ class ChangeFeed:
         `days` days."""
         as_of = self._clock.today()
         catalog = self._evidence.catalog()
-        evidence = _Remembered(self._evidence)  # a key in both windows is looked up once
         behind, ahead = last_days(as_of, days), next_days(as_of, days)
-        recent = window_evidence(self._history, evidence, RecordSelection.of(behind))
-        coming = window_evidence(self._history, evidence, RecordSelection.of(ahead))
+        recent, recent_cut = window_histories(self._history, [RecordSelection.of(behind)])
+        coming, coming_cut = window_histories(self._history, [RecordSelection.of(ahead)])
         return ChangeOverview(
             as_of,
             behind,
             ahead,
-            transitions(recent.histories, behind, catalog=catalog, policy=self._policy),
-            upcoming(coming.histories, ahead, as_of, policy=self._policy),
+            transitions(recent, behind, catalog=catalog, policy=self._policy),
+            upcoming(coming, ahead, as_of, policy=self._policy),
             catalog,
-            recent.listing.truncated or coming.listing.truncated,
+            recent_cut or coming_cut,
         )
 
     def took_effect(self, days: int) -> tuple[tuple[Transition, ...], Catalog]:
         """The transitions of the last `days` days (today included), and the catalog."""
         window = last_days(self._clock.today(), days)
         catalog = self._evidence.catalog()
-        found = window_evidence(self._history, self._evidence, RecordSelection.of(window))
-        return transitions(found.histories, window, catalog=catalog, policy=self._policy), catalog
+        selection = RecordSelection.of(window)
+        found, _ = window_histories(self._history, [selection], MAX_KEYS_PER_NOTICE_TICK)
+        return transitions(found, window, catalog=catalog, policy=self._policy), catalog
 
 
 class ChangeNotifier:
@@ -123,19 +120,3 @@ class ChangeNotifier:
             posted += 1
         self._quiet = False
         return posted
-
-
-class _Remembered:
-    """Lookups remembered for one overview (records only, never anything from Slack)."""
-
-    def __init__(self, evidence: LifecycleEvidence) -> None:
-        self._evidence = evidence
-        self._found: dict[ClaimKey, Sequence[LifecycleRecord]] = {}
-
-    def catalog(self) -> Catalog:
-        return self._evidence.catalog()
-
-    def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]:
-        if key not in self._found:
-            self._found[key] = self._evidence.lookup(key)
-        return self._found[key]
