@@ -1,7 +1,12 @@
 """`McpLifecycleEvidence`: the `LifecycleEvidence` port over the lifecycle MCP server.
 
-Synchronous, for Bolt's worker threads and the CLI: calls run on one background event loop that
-holds one MCP session. The catalog (names and vocabulary, no Slack content) is cached for
+Synchronous, for Bolt's worker threads and the CLI: lookups and the catalog run on one
+background event loop that holds one MCP session. Calls about windows of dates run on a second
+loop and session of their own (opened at the first such call): the SDK checks each result
+against the tool's output schema on the loop that received it, which for a change question's
+histories takes tens of milliseconds, and must not hold up the lookups of other questions.
+
+The catalog (names and vocabulary, no Slack content) is cached for
 `catalog_ttl` seconds; when a refresh fails the last good catalog is kept, so claims can still be
 extracted and their lookups report the outage.
 """
@@ -47,6 +52,8 @@ class McpLifecycleEvidence:
         self._catalog: Catalog | None = None
         self._catalog_fetched = 0.0
         self._connection = self._loop.run(_make_connection(url, token, timeout), timeout)
+        self._windows_loop = BackgroundLoop(name="lifecycle-mcp-windows")
+        self._windows = self._windows_loop.run(_make_connection(url, token, timeout), timeout)
 
     def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
         arguments = {"entity": key.entity, "attribute": key.attribute, "scope": key.scope_dict}
@@ -57,16 +64,16 @@ class McpLifecycleEvidence:
 
     def records_between(self, selection: RecordSelection) -> RecordListing:
         """The records effective in the selection's window (the `LifecycleHistory` port)."""
-        call = self._connection.call_tool(WINDOW_TOOL, _selection_arguments(selection))
-        result = self._loop.run(call, self._deadline())
+        call = self._windows.call_tool(WINDOW_TOOL, _selection_arguments(selection))
+        result = self._windows_loop.run(call, self._deadline())
         return listing_from_result(result, selection)
 
     def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
         """Every record of the keys changed in the selection's window, at most `max_keys` keys,
         in one call (the `LifecycleHistory` port)."""
         arguments = _selection_arguments(selection) | {"max_keys": max_keys}
-        call = self._connection.call_tool(HISTORIES_TOOL, arguments)
-        result = self._loop.run(call, self._deadline())
+        call = self._windows.call_tool(HISTORIES_TOOL, arguments)
+        result = self._windows_loop.run(call, self._deadline())
         return histories_from_result(result, selection, max_keys)
 
     def catalog(self) -> Catalog:
@@ -93,13 +100,16 @@ class McpLifecycleEvidence:
 
     @property
     def sessions_opened(self) -> int:
-        """Sessions opened so far: one for the life of the worker, plus one per recovery."""
+        """Sessions opened for lookups so far: one for the life of the worker, plus one per
+        recovery (the windows' session is counted apart)."""
         return self._connection.sessions_opened
 
     def close(self) -> None:
         try:
             self._loop.run(self._connection.close(), self._timeout)
+            self._windows_loop.run(self._windows.close(), self._timeout)
         finally:
+            self._windows_loop.close()
             if self._owns_loop:
                 self._loop.close()
 
