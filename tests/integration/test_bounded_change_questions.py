@@ -72,7 +72,9 @@ def test_the_worst_case_change_question_makes_a_few_calls_and_says_the_window_is
         pipeline = build_pipeline(
             search=FakeMessageSearch([]), evidence=evidence, clock=FixedClock(date(2026, 6, 1))
         )
-        evidence.catalog()  # the session is open and the catalog cached, as in a running worker
+        # As in a running worker: both sessions open (lookups, windows), the catalog cached.
+        narrow = "What changed for service 001 in 2025?"
+        pipeline.run(TruthExpiryRequest(narrow, entry_point=EntryPoint.CLI))
         before = requests_served(wide_server)
         response = pipeline.run(TruthExpiryRequest(WORST_CASE, entry_point=EntryPoint.CLI))
         calls = requests_served(wide_server) - before
