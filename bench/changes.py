@@ -2,14 +2,14 @@
 
 The dataset is generated with histories spread over five years (`dated_records`): a first value,
 then changes at random later dates (re-enables among them), now and then a same-day conflict,
-and a PLANNED record ahead. Each question is read by the time reader; its window's records are
-listed from the repository (in process, as the worker's offline evidence does), every record of
-each listed key is looked up, and transitions (or upcoming changes, or a period verdict) are
+and a PLANNED record ahead. Each question is read by the time reader; the histories of its
+window's keys come from the repository in one call, at most 25 keys (in process, as the worker's
+offline evidence does), and transitions (or upcoming changes, or a period verdict) are
 computed by the labeler. Two figures per question, median and p99 over the rounds:
 
 - domain: reading the question and the computation from the window's records (`transitions`,
   `upcoming`, `judge_period`), given the histories: the target is under 50 ms;
-- in process: the same, plus listing the window and looking up each key's history;
+- in process: the same, plus fetching the window's histories;
 - pipeline: the whole `TruthExpiryPipeline.run` on the question (time and subjects read from
   it, claims extracted by the rules, the listing, lookups and labeller), with no messages. The
   subjects it reads must be the ones each case names.
@@ -35,12 +35,12 @@ from bench.stats import median, p99
 from bootstrap import build_pipeline, corpus_search
 from lifecycle_mcp.dataset import parse_dataset
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from truthexpiry.models.changes import ChangeSubject, RecordListing, RecordSelection
+from truthexpiry.models.changes import ChangeSubject, KeyHistories, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource
 from truthexpiry.models.periods import TimeQuestion, TimeReading
 from truthexpiry.models.verdicts import TruthExpiryRequest
-from truthexpiry.services.change_evidence import WindowEvidence, window_evidence
+from truthexpiry.services.change_evidence import MAX_KEYS_PER_QUESTION
 from truthexpiry.services.changes import judge_period, transitions, upcoming
 from truthexpiry.services.extraction.time_phrases import read_time
 from truthexpiry.services.pipeline import TruthExpiryPipeline
@@ -178,7 +178,7 @@ def _one(case: Case, evidence: InProcessLifecycleEvidence, rounds: int) -> dict[
         read = time.perf_counter()
         found = _evidence(reading, evidence, case)
         fetched = time.perf_counter()
-        items = answer(reading, found.histories, key)
+        items = answer(reading, dict(found.histories), key)
         done = time.perf_counter()
         domain.append((read - started + done - fetched) * 1000)
         whole.append((done - started) * 1000)
@@ -186,8 +186,8 @@ def _one(case: Case, evidence: InProcessLifecycleEvidence, rounds: int) -> dict[
         "question": question,
         "kind": reading.kind.value,
         "window": f"{reading.window.start} .. {reading.window.end}",
-        "listed": len(found.listing.records),
-        "truncated": found.listing.truncated,
+        "listed": sum(len(records) for records in found.histories.values()),
+        "truncated": found.truncated,
         "keys": len(found.histories),
         "items": items,
         "domain_median_ms": median(domain[1:]),
@@ -199,15 +199,15 @@ def _one(case: Case, evidence: InProcessLifecycleEvidence, rounds: int) -> dict[
 
 def _evidence(
     reading: TimeReading, evidence: InProcessLifecycleEvidence, case: Case
-) -> WindowEvidence:
-    """The window's records, or for a claim judged as of a period its key's whole history."""
+) -> KeyHistories:
+    """The window's histories (one call, as the pipeline makes it), or for a claim judged as of
+    a period its key's whole history."""
     _, entity, attribute, scope = case
+    selection = RecordSelection.of(reading.window, entity, attribute, scope)
     if reading.kind is TimeQuestion.AS_OF and entity and attribute:
         key = ClaimKey.of(entity, attribute, scope)
-        listing = RecordListing(RecordSelection.of(reading.window, entity, attribute, scope), ())
-        return WindowEvidence(listing, {key: tuple(evidence.lookup(key))})
-    selection = RecordSelection.of(reading.window, entity, attribute, scope)
-    return window_evidence(evidence, evidence, selection)
+        return KeyHistories(selection, {key: tuple(evidence.lookup(key))})
+    return evidence.histories_between(selection, MAX_KEYS_PER_QUESTION)
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:

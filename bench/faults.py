@@ -13,6 +13,9 @@ And two aimed at the lifecycle MCP server itself (see `bench/server_load.py`):
 * mcp_flood: half-sent requests and GET streams under an open-file limit of 256, while probes
   and lookups go on;
 * mcp_memory: many concurrent requests of the largest size allowed, then 3.8 MB ones; RSS.
+And one about cost: heavy_questions (see `bench/heavy_questions.py`): five worst-case change
+questions and one simple question at once on 20,000 records; MCP requests per question and
+the simple question's latency beside them, as a ratio to its latency alone.
 Prints tables and writes bench/faults.json. Run: `python -m bench.faults [--only a,b]`.
 """
 
@@ -29,6 +32,7 @@ from typing import Any
 
 from bench.datasets import write_dataset
 from bench.fault_load import run_with_fault
+from bench.heavy_questions import heavy_questions, report_heavy
 from bench.latency_proxy import LatencyProxy
 from bench.server_load import mcp_flood, mcp_memory
 from bench.slack_rig import SlackRig
@@ -146,8 +150,9 @@ SCENARIOS: dict[str, Callable[[], dict[str, Any]]] = {
     "hot_reload": hot_reload,
     "mcp_flood": mcp_flood,
     "mcp_memory": mcp_memory,
+    "heavy_questions": heavy_questions,
 }
-SERVER_SCENARIOS = ("mcp_flood", "mcp_memory")
+SERVER_SCENARIOS = ("mcp_flood", "mcp_memory", "heavy_questions")
 
 
 def report(results: dict[str, dict[str, Any]]) -> None:
@@ -158,6 +163,8 @@ def report(results: dict[str, dict[str, Any]]) -> None:
         report_flood(flood)
     if memory := results.get("mcp_memory"):
         report_memory(memory)
+    if heavy := results.get("heavy_questions"):
+        report_heavy(heavy)
 
 
 def report_flood(r: dict[str, Any]) -> None:

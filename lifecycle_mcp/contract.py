@@ -70,6 +70,31 @@ class WindowOut(_Strict):
     max_records: int
 
 
+class KeyHistoryOut(_Strict):
+    """Every record, in any state and of any date, of one claim key."""
+
+    claim_key: str
+    records: list[RecordOut]
+
+
+class HistoriesOut(_Strict):
+    """The claim keys with a record effective in [from_date, to_date] (of the entity, attribute
+    and scope asked for, as in `WindowOut`), each with every record it has, in order of the
+    keys' first record in the window. At most `max_keys` keys; `truncated` says more keys
+    matched. Which value is current, and what changed, is not decided here."""
+
+    schema_version: str
+    dataset_version: str
+    from_date: date
+    to_date: date
+    entity: str | None
+    attribute: str | None
+    scope: dict[str, str]
+    histories: list[KeyHistoryOut]
+    truncated: bool
+    max_keys: int
+
+
 class EntityOut(_Strict):
     name: str
     label: str

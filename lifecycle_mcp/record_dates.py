@@ -21,10 +21,12 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
 
 MAX_RECORDS_PER_WINDOW = 1000  # about 250 KB of JSON: narrow the window or name an entity for more
+MAX_KEYS_PER_WINDOW = 100  # histories handed out at once: more than any answer shows
 
 _DATE = attrgetter("effective_date")
 _RECORD_ID = attrgetter("record_id")
 Selected = tuple[tuple[LifecycleRecord, ...], bool]  # the records, and whether more matched
+SelectedKeys = tuple[tuple[ClaimKey, ...], bool]  # the keys, and whether more matched
 
 
 class EffectiveDateIndex:
@@ -74,3 +76,39 @@ class EffectiveDateIndex:
                 if len(found) > limit:
                     break
         return found
+
+    def keys(self, selection: RecordSelection, limit: int = MAX_KEYS_PER_WINDOW) -> SelectedKeys:
+        """The keys with a selected record, in order of their first one (effective date, then
+        record ID), at most `limit`; and whether more matched. A window of many records stops
+        reading once `limit` + 1 keys are found."""
+        if selection.entity is not None:
+            found = self._keys_of_entity(selection)
+        else:
+            found = self._keys_in_window(selection, limit)
+        return tuple(found[:limit]), len(found) > limit
+
+    def _keys_of_entity(self, selection: RecordSelection) -> list[ClaimKey]:
+        assert selection.entity is not None
+        firsts = []
+        for key in self._keys_of.get(selection.entity, ()):
+            records = self._by_key[key]
+            picked = [(r.effective_date, r.record_id) for r in records if selection.matches(r)]
+            if picked:
+                firsts.append((min(picked), key))
+        firsts.sort(key=lambda first: first[0])
+        return [key for _, key in firsts]
+
+    def _keys_in_window(self, selection: RecordSelection, limit: int) -> list[ClaimKey]:
+        window, records = selection.window, self._records
+        if selection.scope:
+            records = min((self._with_pair.get(pair, []) for pair in selection.scope), key=len)
+        first = bisect_left(records, window.start, key=_DATE)
+        last = bisect_right(records, window.end, key=_DATE)
+        found: dict[ClaimKey, None] = {}
+        for index in range(first, last):
+            record = records[index]
+            if record.key not in found and selection.matches(record):
+                found[record.key] = None
+                if len(found) > limit:
+                    break
+        return list(found)

@@ -16,7 +16,12 @@ from importlib import resources
 from pathlib import Path
 
 from lifecycle_mcp.dataset import parse_dataset
-from lifecycle_mcp.record_dates import MAX_RECORDS_PER_WINDOW, EffectiveDateIndex, Selected
+from lifecycle_mcp.record_dates import (
+    MAX_KEYS_PER_WINDOW,
+    MAX_RECORDS_PER_WINDOW,
+    EffectiveDateIndex,
+    Selected,
+)
 from truthexpiry.models.catalog import Catalog, CatalogNotes
 from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
@@ -128,6 +133,26 @@ class LifecycleRecordRepository:
         entity, attribute and scope pairs), oldest first, at most `limit`; and whether more
         matched."""
         return self._date_index().select(selection, limit)
+
+    def histories_between(
+        self,
+        selection: RecordSelection,
+        max_keys: int = MAX_KEYS_PER_WINDOW,
+        max_records: int = MAX_RECORDS_PER_WINDOW,
+    ) -> tuple[dict[ClaimKey, tuple[LifecycleRecord, ...]], bool]:
+        """Every record of each key with a record `selection` picks, in order of the keys'
+        first picked record: at most `max_keys` keys and `max_records` records in all; and
+        whether more keys matched (then the keys that fit come back, never part of one)."""
+        keys, truncated = self._date_index().keys(selection, max_keys)
+        histories: dict[ClaimKey, tuple[LifecycleRecord, ...]] = {}
+        spent = 0
+        for key in keys:
+            records = self._index[key]
+            spent += len(records)
+            if spent > max_records:
+                return histories, True
+            histories[key] = records
+        return histories, truncated
 
     def _date_index(self) -> EffectiveDateIndex:
         with self._dates_lock:  # built once, whichever thread asks first

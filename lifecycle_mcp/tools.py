@@ -1,6 +1,7 @@
-"""The server's three read-only MCP tools, as thin wrappers over plain functions.
+"""The server's four read-only MCP tools, as thin wrappers over plain functions.
 
-`lifecycle_evidence`, `claim_catalog` and `records_in_window` are ordinary functions of a
+`lifecycle_evidence`, `claim_catalog`, `records_in_window` and `histories_in_window` are
+ordinary functions of a
 loaded dataset, tested without any transport. `register_tools` publishes them on an
 `MCPServer`: each tool reads the holder's current snapshot once, so a call is answered from
 one dataset version even while a reload swaps in the next. Their docstrings are the contract
@@ -19,9 +20,22 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
-from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut, record_out
+from lifecycle_mcp.contract import (
+    SCHEMA_VERSION,
+    CatalogOut,
+    EvidenceOut,
+    HistoriesOut,
+    WindowOut,
+    record_out,
+)
 from lifecycle_mcp.holder import DatasetHolder, LoadedDataset
-from lifecycle_mcp.windows import DATE_SCHEMA, checked_window, records_in_window
+from lifecycle_mcp.record_dates import MAX_KEYS_PER_WINDOW
+from lifecycle_mcp.windows import (
+    DATE_SCHEMA,
+    checked_window,
+    histories_in_window,
+    records_in_window,
+)
 from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidClaimKeyError
@@ -42,6 +56,7 @@ _SCOPE_SCHEMA = {
 ScopeArgument = Annotated[dict[str, object], WithJsonSchema(_SCOPE_SCHEMA)]
 OptionalScope = Annotated[dict[str, object] | None, WithJsonSchema(_SCOPE_SCHEMA)]
 DateArgument = Annotated[str, WithJsonSchema(DATE_SCHEMA)]
+MaxKeys = Annotated[int, Field(ge=1, le=MAX_KEYS_PER_WINDOW)]
 
 
 def checked_scope(scope: Mapping[str, object]) -> dict[str, str]:
@@ -140,18 +155,54 @@ def register_tools(server: MCPServer[Any], holder: DatasetHolder) -> None:
         is not a day of the calendar, a window that ends before it starts, an identifier that
         cannot be canonicalised, or a scope beyond its limits is an error.
         """
-        window = checked_window(from_date, to_date)
-        checked = checked_scope(scope or {})
-        try:
-            selection = RecordSelection.of(window, entity, attribute, checked)
-        except InvalidClaimKeyError as error:
-            raise ToolError(f"invalid claim key: {error}") from None
+        selection = _selection(from_date, to_date, entity, attribute, scope)
         # In a thread: a wide window over a large dataset must not hold up other requests.
         return await asyncio.to_thread(records_in_window, holder.current, selection)
+
+    async def get_histories_effective_between(
+        from_date: DateArgument,
+        to_date: DateArgument,
+        entity: Identifier | None = None,
+        attribute: Identifier | None = None,
+        scope: OptionalScope = None,
+        *,
+        max_keys: MaxKeys = MAX_KEYS_PER_WINDOW,
+    ) -> HistoriesOut:
+        """Return, in one call, every lifecycle record of each claim key that has a record
+        effective between `from_date` and `to_date` (YYYY-MM-DD, both days included): what a
+        question about changes in that window needs, including the records before it.
+
+        The window, `entity`, `attribute` and `scope` select keys exactly as
+        `get_records_effective_between` selects records. Each key comes back once, with all
+        its records in any state and of any date, exactly as the dataset states them; keys in
+        order of their first record in the window (effective date, then record ID). This tool
+        lists records; it never decides which value is current, nor what changed. At most
+        `max_keys` keys (1 to 100, default 100) and 1000 records in all come back, a key's
+        records never split; `truncated` says more keys matched: narrow the window or name an
+        entity. Invalid arguments are errors, as for `get_records_effective_between`.
+        """
+        selection = _selection(from_date, to_date, entity, attribute, scope)
+        return await asyncio.to_thread(histories_in_window, holder.current, selection, max_keys)
 
     _add(server, get_lifecycle_evidence, "Lifecycle evidence for one claim key")
     _add(server, get_claim_catalog, "Claim catalog")
     _add(server, get_records_effective_between, "Lifecycle records effective in a window")
+    _add(server, get_histories_effective_between, "Histories of the keys changed in a window")
+
+
+def _selection(
+    from_date: str,
+    to_date: str,
+    entity: str | None,
+    attribute: str | None,
+    scope: Mapping[str, object] | None,
+) -> RecordSelection:
+    window = checked_window(from_date, to_date)
+    checked = checked_scope(scope or {})
+    try:
+        return RecordSelection.of(window, entity, attribute, checked)
+    except InvalidClaimKeyError as error:
+        raise ToolError(f"invalid claim key: {error}") from None
 
 
 def _add(server: MCPServer[Any], tool: Callable[..., Any], title: str) -> None:

@@ -1,5 +1,6 @@
-"""The window tool as a plain function: the records whose effective date falls in a window of
-dates, optionally of one entity, attribute and scope. It lists records and decides nothing."""
+"""The window tools as plain functions: the records whose effective date falls in a window of
+dates, optionally of one entity, attribute and scope; and, in one call, every record of each
+claim key that has one of them. They list records and decide nothing."""
 
 from __future__ import annotations
 
@@ -8,9 +9,15 @@ from datetime import date
 
 from mcp.server.mcpserver.exceptions import ToolError
 
-from lifecycle_mcp.contract import SCHEMA_VERSION, WindowOut, record_out
+from lifecycle_mcp.contract import (
+    SCHEMA_VERSION,
+    HistoriesOut,
+    KeyHistoryOut,
+    WindowOut,
+    record_out,
+)
 from lifecycle_mcp.holder import LoadedDataset
-from lifecycle_mcp.record_dates import MAX_RECORDS_PER_WINDOW
+from lifecycle_mcp.record_dates import MAX_KEYS_PER_WINDOW, MAX_RECORDS_PER_WINDOW
 from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.periods import DateWindow
 
@@ -55,4 +62,28 @@ def records_in_window(
         records=[record_out(record) for record in records],
         truncated=truncated,
         max_records=limit,
+    )
+
+
+def histories_in_window(
+    dataset: LoadedDataset, selection: RecordSelection, max_keys: int = MAX_KEYS_PER_WINDOW
+) -> HistoriesOut:
+    """Every record of each claim key that has a record `selection` picks, at most `max_keys`
+    keys (and `MAX_RECORDS_PER_WINDOW` records in all), in order of the keys' first one."""
+    repository = dataset.repository
+    histories, truncated = repository.histories_between(selection, max_keys)
+    return HistoriesOut(
+        schema_version=SCHEMA_VERSION,
+        dataset_version=repository.version,
+        from_date=selection.window.start,
+        to_date=selection.window.end,
+        entity=selection.entity,
+        attribute=selection.attribute,
+        scope=dict(selection.scope),
+        histories=[
+            KeyHistoryOut(claim_key=key.canonical, records=[record_out(r) for r in records])
+            for key, records in histories.items()
+        ],
+        truncated=truncated,
+        max_keys=max_keys,
     )

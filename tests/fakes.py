@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
@@ -79,11 +79,22 @@ class FakeLifecycleEvidence:
         self.windows.append(selection)
         if self.unavailable:
             raise EvidenceUnavailableError("fake evidence source is down")
-        found = sorted(
-            (r for r in self._records if selection.matches(r)),
-            key=lambda r: (r.effective_date, r.record_id),
-        )
-        return RecordListing(selection, tuple(found))
+        return RecordListing(selection, self._selected(selection))
+
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        """Every record of the keys with a selected record, in order of the first of them."""
+        self.windows.append(selection)
+        if self.unavailable:
+            raise EvidenceUnavailableError("fake evidence source is down")
+        keys = tuple(dict.fromkeys(r.key for r in self._selected(selection)))
+        histories = {key: tuple(r for r in self._records if r.key == key) for key in keys}
+        shown = dict(list(histories.items())[:max_keys])
+        version = self._catalog.version
+        return KeyHistories(selection, shown, len(keys) > max_keys, max_keys, version)
+
+    def _selected(self, selection: RecordSelection) -> tuple[LifecycleRecord, ...]:
+        found = (r for r in self._records if selection.matches(r))
+        return tuple(sorted(found, key=lambda r: (r.effective_date, r.record_id)))
 
 
 @dataclass

@@ -16,18 +16,20 @@ from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     CatalogOut,
     EvidenceOut,
+    HistoriesOut,
+    KeyHistoryOut,
     WindowOut,
     catalog_in,
     record_in,
 )
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.services.catalog import name_problems
 
-M = TypeVar("M", EvidenceOut, CatalogOut, WindowOut)
+M = TypeVar("M", EvidenceOut, CatalogOut, WindowOut, HistoriesOut)
 
 
 def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
@@ -56,6 +58,37 @@ def listing_from_result(result: CallToolResult, selection: RecordSelection) -> R
         raise EvidenceUnavailableError("the lifecycle server returned records it was not asked for")
     records.sort(key=lambda r: (r.effective_date, r.record_id))
     return RecordListing(selection, tuple(records), window.truncated, window.dataset_version)
+
+
+def histories_from_result(
+    result: CallToolResult, selection: RecordSelection, max_keys: int
+) -> KeyHistories:
+    """Each key's records, checked: the window asked for, at most `max_keys` keys, each key
+    once and with a record the selection picks, every record of the key it is listed under."""
+    wire = _validated(result, HistoriesOut)
+    if (wire.from_date, wire.to_date) != (selection.window.start, selection.window.end):
+        raise EvidenceUnavailableError("the lifecycle server answered for another window")
+    if len(wire.histories) > max_keys:
+        raise EvidenceUnavailableError("the lifecycle server returned more keys than asked for")
+    histories: dict[ClaimKey, tuple[LifecycleRecord, ...]] = {}
+    for history in wire.histories:
+        records = _history_in(history, selection)
+        if records[0].key in histories:
+            raise EvidenceUnavailableError("the lifecycle server returned a key twice")
+        histories[records[0].key] = records
+    return KeyHistories(selection, histories, wire.truncated, max_keys, wire.dataset_version)
+
+
+def _history_in(history: KeyHistoryOut, selection: RecordSelection) -> tuple[LifecycleRecord, ...]:
+    try:
+        records = tuple(record_in(r) for r in history.records)
+    except InvalidClaimKeyError:
+        raise EvidenceUnavailableError("the lifecycle server returned an unusable record") from None
+    if {record.key.canonical for record in records} != {history.claim_key}:
+        raise EvidenceUnavailableError("the lifecycle server returned records for another key")
+    if not any(selection.matches(record) for record in records):
+        raise EvidenceUnavailableError("the lifecycle server returned a key it was not asked for")
+    return records
 
 
 def catalog_from_result(result: CallToolResult) -> Catalog:

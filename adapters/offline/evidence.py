@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
 
@@ -22,3 +22,8 @@ class InProcessLifecycleEvidence:
     def records_between(self, selection: RecordSelection) -> RecordListing:
         records, truncated = self._repository.effective_between(selection)
         return RecordListing(selection, records, truncated, self._repository.version)
+
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        histories, truncated = self._repository.histories_between(selection, max_keys)
+        version = self._repository.version
+        return KeyHistories(selection, histories, truncated, max_keys, version)

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.errors import (
@@ -75,6 +75,14 @@ class TimedEvidence:
         if not isinstance(inner, LifecycleHistory):
             raise EvidenceUnavailableError("the evidence source cannot list records by date")
         return _timed(self._metrics, Port.HISTORY, lambda: inner.records_between(selection))
+
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        inner = self._inner
+        if not isinstance(inner, LifecycleHistory):
+            raise EvidenceUnavailableError("the evidence source cannot list records by date")
+        return _timed(
+            self._metrics, Port.HISTORY, lambda: inner.histories_between(selection, max_keys)
+        )
 
 
 class TimedExtractor:

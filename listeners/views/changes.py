@@ -96,7 +96,10 @@ def overview_blocks(overview: ChangeOverview | None) -> list[Block]:
     ]
     note = f"From the lifecycle records as of {overview.as_of.isoformat()}."
     if overview.truncated:
-        note += " The records list more changes than they hand out at once: some are not shown."
+        note += (
+            " More subjects changed than the App Home lists: some are not shown; ask about one"
+            " subject or a shorter window to see them all."
+        )
     return [*blocks, context(note)]
 
 

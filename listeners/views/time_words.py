@@ -22,8 +22,8 @@ from truthexpiry.models.verdicts import TruthExpiryResponse
 NOT_YET = "none of it authoritative yet"
 UNREAD = "the lifecycle records could not be read, so this is not a sign that nothing changed"
 TRUNCATED = (
-    "The records source lists only so many records at once, so this list may be incomplete: "
-    "name a subject or a shorter window to see them all."
+    "This window is too wide for one answer: more subjects changed in it than are listed here. "
+    "Name a subject or a shorter window to see them all."
 )
 
 

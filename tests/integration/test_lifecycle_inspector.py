@@ -49,6 +49,7 @@ def test_the_inspector_lists_every_read_only_tool(lifecycle_server: RunningServe
         "get_lifecycle_evidence",
         "get_claim_catalog",
         "get_records_effective_between",
+        "get_histories_effective_between",
     }
     assert all(tool["annotations"]["readOnlyHint"] is True for tool in tools.values())
     assert all("outputSchema" in tool for tool in tools.values())

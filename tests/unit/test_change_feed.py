@@ -10,10 +10,10 @@ import pytest
 
 from adapters.dedup.memory import InMemoryNoticeLedger
 from tests.fakes import FakeLifecycleEvidence, FixedClock
-from tests.unit.builders import KEY, record
+from tests.unit.builders import record
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.change_notices import ChangeNotice
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, NoticeNotPostedError
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
@@ -75,11 +75,12 @@ def test_the_overview_lists_the_last_and_the_next_thirty_days() -> None:
     assert not overview.truncated
 
 
-def test_a_key_in_both_windows_is_looked_up_once() -> None:
+def test_the_overview_costs_one_history_call_per_window_and_no_lookups() -> None:
     evidence = FakeLifecycleEvidence(RECORDS)
     ChangeFeed(history=evidence, evidence=evidence, clock=FixedClock(TODAY)).overview()
 
-    assert sorted(map(str, evidence.lookups)) == sorted({str(KEY), str(LIMIT)})
+    assert len(evidence.windows) == 2
+    assert evidence.lookups == []
 
 
 def test_an_unavailable_source_is_never_read_as_nothing_changed() -> None:
@@ -192,9 +193,9 @@ class ReloadedHistory:
     evidence: FakeLifecycleEvidence
     version: str
 
-    def records_between(self, selection: RecordSelection) -> RecordListing:
-        listing = self.evidence.records_between(selection)
-        return replace(listing, dataset_version=self.version)
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        found = self.evidence.histories_between(selection, max_keys)
+        return replace(found, dataset_version=self.version)
 
 
 def test_a_notice_names_the_dataset_its_records_were_listed_from() -> None:
@@ -210,32 +211,31 @@ def test_a_notice_names_the_dataset_its_records_were_listed_from() -> None:
 
 @dataclass
 class ReloadingHistory:
-    """Lists from the dataset before a reload the first time, and from the reloaded one after:
-    the reload came between the first listing and its lookups."""
+    """Answers from the dataset before a reload the first time, and from the reloaded one after:
+    each call is one dataset's, as the server's one call per window is."""
 
     before: FakeLifecycleEvidence
     after: FakeLifecycleEvidence
-    listings: int = 0
+    calls: int = 0
 
-    def records_between(self, selection: RecordSelection) -> RecordListing:
-        self.listings += 1
-        source, version = (self.before, "v1") if self.listings == 1 else (self.after, "v2")
-        return replace(source.records_between(selection), dataset_version=version)
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        self.calls += 1
+        source, version = (self.before, "v1") if self.calls == 1 else (self.after, "v2")
+        return replace(source.histories_between(selection, max_keys), dataset_version=version)
 
 
-def test_a_reload_between_the_listing_and_the_lookups_is_read_again() -> None:
+def test_a_notice_names_the_dataset_of_the_one_call_its_value_came_from() -> None:
     reloaded = [r for r in RECORDS if r.record_id != "L2"]
     reloaded.append(record("L2", "40", "2026-06-01", supersedes="L1", key=LIMIT))
-    after = FakeLifecycleEvidence(reloaded)
-    history = ReloadingHistory(FakeLifecycleEvidence(RECORDS), after)
+    history = ReloadingHistory(FakeLifecycleEvidence(RECORDS), FakeLifecycleEvidence(reloaded))
     notices = RecordingNotices()
-    feed = ChangeFeed(history=history, evidence=after, clock=FixedClock(TODAY))
+    feed = ChangeFeed(history=history, evidence=history.after, clock=FixedClock(TODAY))
 
     ChangeNotifier(feed, kept_ledger(), notices).tick()
 
-    assert history.listings == 2
-    assert notices.posted == ["L2: ('100',) -> ('40',)"]
-    assert notices.notices[0].dataset_version == "v2"  # the dataset the value came from
+    assert history.calls == 1
+    assert notices.posted == ["L2: ('100',) -> ('50',)"]
+    assert notices.notices[0].dataset_version == "v1"  # the dataset the value came from
 
 
 def test_a_notice_that_cannot_be_posted_is_tried_again() -> None:

@@ -16,6 +16,7 @@ from truthexpiry.models.changes import Transition
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.verdicts import Status
+from truthexpiry.services.change_evidence import MAX_KEYS_PER_QUESTION
 from truthexpiry.services.change_feed import ChangeFeed
 
 TODAY = date(2026, 6, 1)
@@ -82,13 +83,15 @@ def test_many_changes_with_hostile_values_stay_within_the_limits() -> None:
         records.append(record(f"R{n}-" + "9" * 70, "<b>&" * 60, "2026-05-15", key=key))
         records.append(record(f"S{n}", "on&<>" * 40, "2026-06-15", key=key))
     huge = overview_of(records)
+    assert huge.truncated  # 40 keys changed: more than one question fetches
 
     view = home_view(big_catalog(3000, label="L&<" * 300), dataset_version="v", changes=huge)
 
     block_kit.check_view(view)
     assert len(view["blocks"]) == 100
     text = block_kit.all_text(view["blocks"])
-    assert text.count(f"\u2026and {40 - MAX_LISTED} more not shown.") == 2
+    assert text.count(f"\u2026and {MAX_KEYS_PER_QUESTION - MAX_LISTED} more not shown.") == 2
+    assert "ask about one subject or a shorter window" in text
     for block_text in block_kit.mrkdwn_texts(view["blocks"]):
         block_kit.check_escaped(block_text)
 

@@ -119,6 +119,7 @@ def test_every_tool_is_published_read_only_with_schemas_and_docstrings(
         "get_lifecycle_evidence",
         "get_claim_catalog",
         "get_records_effective_between",
+        "get_histories_effective_between",
     }
     for tool in tools.values():
         assert tool.annotations is not None
@@ -134,6 +135,10 @@ def test_every_tool_is_published_read_only_with_schemas_and_docstrings(
     assert window["required"] == ["from_date", "to_date"]
     assert set(window["properties"]) == {"from_date", "to_date", "entity", "attribute", "scope"}
     assert window["properties"]["from_date"]["format"] == "date"
+    histories = tools["get_histories_effective_between"].input_schema
+    assert histories["required"] == ["from_date", "to_date"]
+    assert set(histories["properties"]) == set(window["properties"]) | {"max_keys"}
+    assert histories["properties"]["max_keys"]["maximum"] == 100
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.periods import DateWindow
-from truthexpiry.services.change_evidence import window_evidence
+from truthexpiry.services.change_evidence import window_histories
 
 TOOL = "get_records_effective_between"
 ALL_TIME = DateWindow(date.min, date.max)
@@ -268,21 +268,23 @@ def test_the_in_process_port_lists_what_the_tool_lists(holder: DatasetHolder) ->
     )
 
 
-def test_window_evidence_fetches_every_record_of_each_key_in_the_window_once() -> None:
+def test_window_histories_fetch_every_record_of_each_key_in_the_window_in_one_call() -> None:
     old = record("A", "enabled", "2024-01-01")
     new = record("B", "disabled", "2025-03-01", supersedes="A")
     other = record("X", "on", "2023-01-01", key=ClaimKey.of("sso", "availability"))
     fake = FakeLifecycleEvidence([old, new, other])
+    selection = select(DateWindow(day("2025-01-01"), day("2025-12-31")))
 
-    found = window_evidence(fake, fake, select(DateWindow(day("2025-01-01"), day("2025-12-31"))))
+    histories, truncated = window_histories(fake, [selection])
 
-    assert ids(found.listing.records) == ["B"]
-    assert found.histories == {new.key: (old, new)}
-    assert fake.lookups == [new.key]
+    assert histories == {new.key: (old, new)}
+    assert not truncated
+    assert fake.windows == [selection]
+    assert fake.lookups == []
 
 
-def test_window_evidence_that_is_unavailable_is_never_read_as_no_change() -> None:
+def test_window_histories_that_are_unavailable_are_never_read_as_no_change() -> None:
     fake = FakeLifecycleEvidence([record("A", "enabled", "2024-01-01")], unavailable=True)
 
     with pytest.raises(EvidenceUnavailableError):
-        window_evidence(fake, fake, select(ALL_TIME))
+        window_histories(fake, [select(ALL_TIME)])

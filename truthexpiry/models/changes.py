@@ -83,6 +83,20 @@ class RecordListing:
 
 
 @dataclass(frozen=True, slots=True)
+class KeyHistories:
+    """The claim keys with a record the selection picks, each with every one of its records (any
+    date, any state: the value before the window depends on records before it), in order of
+    their first record in the window. At most `max_keys` keys; `truncated`: more keys matched,
+    so the window is too wide for one answer and should be narrowed."""
+
+    selection: RecordSelection
+    histories: Mapping[ClaimKey, tuple[LifecycleRecord, ...]]
+    truncated: bool = False
+    max_keys: int = 0
+    dataset_version: str = ""  # the dataset the histories came from ("" when not said)
+
+
+@dataclass(frozen=True, slots=True)
 class Transition:
     """The current value of `key` changed on `effective_date`, as the labeler resolves it.
 

@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.change_notices import ChangeNotice, Claimed
-from truthexpiry.models.changes import RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.lifecycle import LifecycleRecord
@@ -39,6 +39,11 @@ class LifecycleHistory(Protocol):
     of records at once; the listing says when more matched (`truncated`)."""
 
     def records_between(self, selection: RecordSelection) -> RecordListing: ...
+
+    def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
+        """Every record of each key the selection picks, at most `max_keys` keys, in one
+        call whatever the window or the dataset's size: a change question's whole evidence."""
+        ...
 
 
 class ClaimExtractor(Protocol):

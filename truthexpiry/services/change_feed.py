@@ -1,8 +1,9 @@
 """Changes read from the records at the moment they are asked for: an overview of what changed
 lately and what is coming (the App Home), and notices of changes as they take effect.
 
-Both read the records through the ports (`LifecycleHistory` lists a window, `LifecycleEvidence`
-gives each key's whole history: `window_evidence`) and decide nothing themselves: transitions
+Both read the records through the ports (`LifecycleHistory` gives the whole history of each key
+changed in a window, a bounded number of keys in one call: `window_histories`; `LifecycleEvidence`
+the catalog) and decide nothing themselves: transitions
 and changes to come are the labeler's (`transitions`, `upcoming`). An unavailable source raises
 `EvidenceUnavailableError`: an outage is never shown as "nothing changed".
 
@@ -16,7 +17,6 @@ baseline instead of a second round of notices. Nothing from Slack is read here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from truthexpiry.models.authority import AuthorityPolicy
@@ -24,9 +24,7 @@ from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.change_notices import ChangeNotice, NoticeClaim, fingerprint
 from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.changes import RecordSelection, Transition
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import NoticeNotPostedError
-from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.ports import (
     ChangeNotices,
     Clock,
@@ -34,7 +32,7 @@ from truthexpiry.ports import (
     LifecycleHistory,
     NoticeLedger,
 )
-from truthexpiry.services.change_evidence import WindowEvidence, window_evidence
+from truthexpiry.services.change_evidence import MAX_KEYS_PER_NOTICE_TICK, window_histories
 from truthexpiry.services.changes import transitions, upcoming
 from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 
@@ -63,18 +61,17 @@ class ChangeFeed:
         `days` days."""
         as_of = self._clock.today()
         catalog = self._evidence.catalog()
-        evidence = _Remembered(self._evidence)  # a key in both windows is looked up once
         behind, ahead = last_days(as_of, days), next_days(as_of, days)
-        recent = window_evidence(self._history, evidence, RecordSelection.of(behind))
-        coming = window_evidence(self._history, evidence, RecordSelection.of(ahead))
+        recent, recent_cut = window_histories(self._history, [RecordSelection.of(behind)])
+        coming, coming_cut = window_histories(self._history, [RecordSelection.of(ahead)])
         return ChangeOverview(
             as_of,
             behind,
             ahead,
-            transitions(recent.histories, behind, catalog=catalog, policy=self._policy),
-            upcoming(coming.histories, ahead, as_of, policy=self._policy),
+            transitions(recent, behind, catalog=catalog, policy=self._policy),
+            upcoming(coming, ahead, as_of, policy=self._policy),
             catalog,
-            recent.listing.truncated or coming.listing.truncated,
+            recent_cut or coming_cut,
         )
 
     def took_effect(self, days: int) -> TookEffect:
@@ -84,12 +81,10 @@ class ChangeFeed:
         window = last_days(self._clock.today(), days)
         catalog = self._evidence.catalog()
         selection = RecordSelection.of(window)
-        for _ in range(_READS):  # a reload between the listing and the lookups: read again
-            found = window_evidence(self._history, self._evidence, selection)
-            if _one_dataset(found):
-                break
+        found = self._history.histories_between(selection, MAX_KEYS_PER_NOTICE_TICK)
         changes = transitions(found.histories, window, catalog=catalog, policy=self._policy)
-        return TookEffect(changes, catalog, found.listing.dataset_version or catalog.version)
+        # one call lists every history from one dataset: the version it names is theirs
+        return TookEffect(changes, catalog, found.dataset_version or catalog.version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,29 +157,3 @@ class ChangeNotifier:
                 raise
             posted += 1
         return posted
-
-
-def _one_dataset(found: WindowEvidence) -> bool:
-    """Whether the lookups found in the window exactly the records the listing named, so that
-    both came from the dataset version the listing names (a cut-short listing is not checked)."""
-    if found.listing.truncated:
-        return True
-    selection = found.listing.selection
-    looked_up = {r for records in found.histories.values() for r in records if selection.matches(r)}
-    return looked_up == set(found.listing.records)
-
-
-class _Remembered:
-    """Lookups remembered for one overview (records only, never anything from Slack)."""
-
-    def __init__(self, evidence: LifecycleEvidence) -> None:
-        self._evidence = evidence
-        self._found: dict[ClaimKey, Sequence[LifecycleRecord]] = {}
-
-    def catalog(self) -> Catalog:
-        return self._evidence.catalog()
-
-    def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]:
-        if key not in self._found:
-            self._found[key] = self._evidence.lookup(key)
-        return self._found[key]

@@ -36,12 +36,13 @@ from truthexpiry.ports import (
     LifecycleHistory,
     MessageSearch,
 )
+from truthexpiry.services.change_evidence import Histories
 from truthexpiry.services.extraction.time_follow_ups import time_in_thread
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.owners import OwnerEvidence
 from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 from truthexpiry.services.request_run import RequestRun
-from truthexpiry.services.time_answers import Histories, TimeAnswers
+from truthexpiry.services.time_answers import TimeAnswers
 
 MAX_CLAIMS = 60
 
@@ -163,7 +164,7 @@ class TruthExpiryPipeline:
             return TimeReport(reading, unavailable=True)
 
     def _answers(self, catalog: Catalog) -> TimeAnswers:
-        return TimeAnswers(self._history, self._evidence, catalog, self._authority)
+        return TimeAnswers(self._history, catalog, self._authority)
 
     def _messages(
         self, request: TruthExpiryRequest, notices: list[Notice]

@@ -1,11 +1,11 @@
 """The part of an answer that is about time, for one request: what changed in a window, what is
 coming, and what changed inside a period a claim was judged for.
 
-Records come through the ports: the window's listing names the keys (`LifecycleHistory`), and
-every record of each key comes from `LifecycleEvidence` (`window_evidence`), since the value
-before the window depends on records before it. Both raise `EvidenceUnavailableError`, which the
-pipeline turns into a notice and an `unavailable` report: an outage never reads as "nothing
-changed".
+Records come through the `LifecycleHistory` port (`window_histories`): every record of each key
+changed in the window, in a bounded number of calls (the value before the window depends on
+records before it). A window with more keys than an answer shows is reported `truncated`, and
+the answer asks to narrow it. The port raises `EvidenceUnavailableError`, which the pipeline
+turns into a notice and an `unavailable` report: an outage never reads as "nothing changed".
 """
 
 from __future__ import annotations
@@ -18,13 +18,10 @@ from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
-from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.periods import DateWindow, TimeReading
-from truthexpiry.ports import LifecycleEvidence, LifecycleHistory
-from truthexpiry.services.change_evidence import window_evidence
+from truthexpiry.ports import LifecycleHistory
+from truthexpiry.services.change_evidence import Histories, window_histories
 from truthexpiry.services.changes import changes_in_period, transitions, upcoming
-
-Histories = dict[ClaimKey, tuple[LifecycleRecord, ...]]
 
 
 class TimeAnswers:
@@ -33,12 +30,10 @@ class TimeAnswers:
     def __init__(
         self,
         history: LifecycleHistory | None,
-        evidence: LifecycleEvidence,
         catalog: Catalog,
         policy: AuthorityPolicy | None,
     ) -> None:
         self._history = history
-        self._evidence = evidence
         self._catalog = catalog
         self._policy = policy
 
@@ -82,13 +77,8 @@ class TimeAnswers:
     ) -> tuple[Histories, bool]:
         if self._history is None:
             raise EvidenceUnavailableError("the evidence source cannot list records by date")
-        histories: Histories = {}
-        truncated = False
-        for subject in subjects or (ChangeSubject(),):
-            found = window_evidence(self._history, self._evidence, subject.selection(window))
-            histories.update(found.histories)
-            truncated = truncated or found.listing.truncated
-        return histories, truncated
+        selections = [subject.selection(window) for subject in subjects or (ChangeSubject(),)]
+        return window_histories(self._history, selections)
 
     def _report(
         self,
