@@ -37,7 +37,6 @@ from truthexpiry.services.changes import transitions, upcoming
 from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 
 DEFAULT_NOTICE_DAYS = 7
-_READS = 3  # listings of the notice window per look, should reloads keep coming in between
 
 
 class ChangeFeed:
