@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.errors import (
@@ -69,12 +69,6 @@ class TimedEvidence:
 
     def lookup(self, key: ClaimKey) -> Sequence[LifecycleRecord]:
         return _timed(self._metrics, Port.EVIDENCE, lambda: self._inner.lookup(key))
-
-    def records_between(self, selection: RecordSelection) -> RecordListing:
-        inner = self._inner
-        if not isinstance(inner, LifecycleHistory):
-            raise EvidenceUnavailableError("the evidence source cannot list records by date")
-        return _timed(self._metrics, Port.HISTORY, lambda: inner.records_between(selection))
 
     def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
         inner = self._inner

@@ -36,9 +36,7 @@ class LifecycleEvidence(Protocol):
 class LifecycleHistory(Protocol):
     """Lifecycle records by effective date, for questions about changes. Raises
     `EvidenceUnavailableError` as `LifecycleEvidence` does. A source hands out a bounded number
-    of records at once; the listing says when more matched (`truncated`)."""
-
-    def records_between(self, selection: RecordSelection) -> RecordListing: ...
+    of keys at once; the answer says when more matched (`truncated`)."""
 
     def histories_between(self, selection: RecordSelection, max_keys: int) -> KeyHistories:
         """Every record of each key the selection picks, at most `max_keys` keys, in one
