@@ -8,7 +8,7 @@ from typing import Protocol, runtime_checkable
 
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.change_notices import ChangeNotice, Claimed
-from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
+from truthexpiry.models.changes import KeyHistories, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.lifecycle import LifecycleRecord
