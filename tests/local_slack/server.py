@@ -116,6 +116,22 @@ class LocalSlack:
     def private_channels(self, channels: set[str]) -> None:
         self._workspace.private_channels = set(channels)
 
+    @property
+    def shared_channels(self) -> dict[str, str]:
+        """Channel ID -> how `conversations.info` says it is shared: "ext" (Slack Connect),
+        "pending" (invited, not yet accepted) or "org" (across one Enterprise organisation)."""
+        return self._workspace.shared_channels
+
+    @property
+    def user_teams(self) -> dict[str, str]:
+        """User ID -> the home team `users.info` gives, for people from another team."""
+        return self._workspace.user_teams
+
+    def add_messages(self, channel: str, messages: list[dict[str, Any]]) -> None:
+        """Messages already in `channel` (a thread's history), as `conversations.replies` reads
+        them back; no event is delivered."""
+        self._workspace.messages.add(channel, messages)
+
     # -- Web API -------------------------------------------------------------------------------
 
     @property
