@@ -13,8 +13,8 @@ from slack_bolt import BoltContext
 from slack_sdk.errors import SlackApiError
 
 from adapters.dedup.memory import InMemoryEventDedup
-from adapters.slack.workspace import SlackWorkspaceFacts
 from adapters.offline.evidence import InProcessLifecycleEvidence
+from adapters.slack.workspace import SlackWorkspaceFacts
 from bootstrap import build_pipeline, dataset_evidence
 from listeners.audience import Audience
 from listeners.dependencies import ListenerDependencies
