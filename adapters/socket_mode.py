@@ -33,9 +33,9 @@ class PatientSocketModeClient(SocketModeClient):
 
     def _monitor_current_session(self) -> None:
         session = self.current_session
-        if session is not None and session.sock is None and not session.keep_running:
-            if not (session.has_done_teardown or session.has_errored):
-                return
+        ended = session is None or session.has_done_teardown or session.has_errored
+        if not ended and session is not None and session.sock is None and not session.keep_running:
+            return  # not started yet
         super()._monitor_current_session()  # type: ignore[no-untyped-call]
 
 

@@ -13,6 +13,7 @@ import threading
 import time
 import uuid
 from collections.abc import Iterator
+from types import FrameType
 
 import pytest
 
@@ -53,21 +54,24 @@ def worker_frames() -> Iterator[tuple[str, object]]:
         name = names.get(ident, "?")
         if ident == threading.get_ident() or name.startswith(SERVER_THREADS):
             continue
-        current = frame
+        current: FrameType | None = frame
         while current is not None:
             for value in current.f_locals.values():
                 yield f"{name}:{current.f_code.co_name}", value
             current = current.f_back
 
 
+def holds(root: object, canary: str) -> bool:
+    encoded = canary.encode()
+    return any(
+        (canary in text) if isinstance(text, str) else (encoded in text) for text in text_in(root)
+    )
+
+
 def holders(running: RunningWorker, canary: str) -> list[str]:
     gc.collect()
-    needles = (canary, canary.encode())
-    found = []
-    for where, value in worker_frames():
-        if any(n in t for t in text_in(value) for n in needles if type(n) is type(t)):
-            found.append(where)
-    if any(n in t for t in text_in(running.runtime) for n in needles if type(n) is type(t)):
+    found = [where for where, value in worker_frames() if holds(value, canary)]
+    if holds(running.runtime, canary):
         found.append("the worker's objects")
     return found
 

@@ -71,7 +71,7 @@ class FakeWebClient:
     threads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by thread ts
     thread_error: str | None = None  # every `conversations.replies` fails with this code
 
-    def conversations_info(self, *, channel: str) -> dict[str, Any]:
+    def conversations_info(self, *, channel: str, **_: Any) -> dict[str, Any]:
         self.calls.append(("conversations.info", {"channel": channel}))
         if channel not in CHANNELS:
             raise SlackApiError("channel_not_found", {"ok": False})  # type: ignore[no-untyped-call]
@@ -94,11 +94,11 @@ class FakeWebClient:
         limit = int(kwargs.get("limit") or 1000)
         return {"ok": True, "messages": within[:limit], "has_more": len(within) > limit}
 
-    def auth_test(self) -> dict[str, Any]:
+    def auth_test(self, **_: Any) -> dict[str, Any]:
         self.calls.append(("auth.test", {}))
         return {"ok": True, "team_id": HOME_TEAM, "user_id": "UBOT", "is_enterprise_install": False}
 
-    def users_info(self, *, user: str) -> dict[str, Any]:
+    def users_info(self, *, user: str, **_: Any) -> dict[str, Any]:
         self.calls.append(("users.info", {"user": user}))
         return {"ok": True, "user": {"id": user, "team_id": TEAMS.get(user, HOME_TEAM)}}
 
