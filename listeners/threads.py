@@ -10,8 +10,9 @@ asking person's own messages before the follow-up count, the newest `MAX_EARLIER
 the span from the thread's start to just before the follow-up is asked for in one call; when
 Slack says it holds more than a page, the span is halved and the newer half read first, and so
 on, so the messages just before the follow-up are reached in a few calls however long the
-thread. At most `MAX_READS` calls are made; when they end before any earlier question was
-found, the follow-up is answered on its own and the reply says the thread was too long to read.
+thread. At most `MAX_READS` calls are made, and at most `MORE_READS` more once a question has
+been found; when they end before any earlier question was found, the follow-up is answered on
+its own and the reply says the thread was too long to read.
 The text goes to the pipeline for this one request and is kept nowhere.
 """
 
@@ -33,6 +34,7 @@ log = logging.getLogger(__name__)
 MAX_EARLIER_QUESTIONS = 5
 PAGE_SIZE = 200  # messages per `conversations.replies` call
 MAX_READS = 8  # calls per follow-up: a thread denser than this finds is read only so far
+MORE_READS = 2  # calls for older questions once one is found (the newest matters most)
 _MICROSECOND = Decimal("0.000001")  # the resolution of a Slack timestamp
 
 
@@ -119,8 +121,10 @@ def _read_newest_first(
 ) -> ThreadReading:
     newest_first: list[str] = []
     spans = [(span[0], span[1] - _MICROSECOND)]  # a stack: the newest span on top
-    reads = 0
+    reads, found_at = 0, None
     while spans and reads < MAX_READS and len(newest_first) < MAX_EARLIER_QUESTIONS:
+        if found_at is not None and reads - found_at >= MORE_READS:
+            break
         low, high = spans.pop()
         page = client.conversations_replies(
             channel=channel,
@@ -136,6 +140,8 @@ def _read_newest_first(
             spans += [(low, middle), (middle + _MICROSECOND, high)] if middle < high else []
             continue
         newest_first.extend(reversed(asker.questions(list(page.get("messages") or ()), low, high)))
+        if newest_first and found_at is None:
+            found_at = reads
     questions = tuple(reversed(newest_first[:MAX_EARLIER_QUESTIONS]))
     unread = bool(spans) and len(newest_first) < MAX_EARLIER_QUESTIONS
     return ThreadReading(questions, too_long=unread and not questions)
