@@ -3,8 +3,10 @@
 One Starlette app, served by uvicorn (wsproto WebSockets) on a free 127.0.0.1 port in a
 background thread, speaks both halves of Slack that a Socket Mode app touches: the Web API at
 `/api/{method}` and the Socket Mode WebSocket at `/link/`. Point the app at it with
-`WebClient(token=slack.bot_token, base_url=slack.api_url)` (the trailing slash matters) and the
-builtin `SocketModeHandler`; `apps.connections.open` then returns this server's `ws://` URL.
+`WebClient(token=slack.bot_token, base_url=slack.api_url)` (the trailing slash matters) and a
+Socket Mode handler (the builtin one, or the `websocket-client` one the worker uses);
+`apps.connections.open` then returns this server's `ws://` URL. The timings below are the
+builtin client's.
 
 How fast the builtin client reconnects is set by `ping_interval` on `SocketModeHandler` (Bolt's
 default 10 s, the SDK client's 5 s); its monitor thread runs every `ping_interval`:
