@@ -164,6 +164,8 @@ def build_worker(
     """The worker's adapters chosen from `settings`: Slack search and the MCP server, or (when
     offline) the demo corpus and the embedded dataset. Given ports replace the chosen ones; a
     given `evidence` without a `history` leaves the App Home and notices without changes."""
+    from adapters.slack.workspace import SlackWorkspaceFacts
+    from listeners.audience import Audience
     from listeners.dependencies import ListenerDependencies
 
     metrics = NullMetrics() if metrics is None else metrics
@@ -203,6 +205,7 @@ def build_worker(
         pipeline=pipeline,
         catalog=timed_evidence.catalog,
         dedup=_event_dedup(settings, closers) if dedup is None else dedup,
+        audience=Audience(SlackWorkspaceFacts(client)),
         authority=authority,
         metrics=metrics,
         changes=feed,

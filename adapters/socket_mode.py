@@ -1,4 +1,4 @@
-"""Socket Mode with an early acknowledgement for Events API envelopes.
+"""Socket Mode over `websocket-client`, with an early acknowledgement for Events API envelopes.
 
 Bolt acknowledges an envelope only after dispatching it (middleware, listener matching, handing
 the listener to its thread pool). Under load that work competes for the interpreter with the
@@ -6,18 +6,52 @@ questions already being answered, and acknowledgements queue behind it; Slack re
 does not see acknowledged within 3 seconds. An event's acknowledgement carries no payload and
 does not depend on the listener, so this handler sends it first and dispatches afterwards.
 Interactive envelopes (shortcuts, buttons) keep Bolt's order: their listener calls `ack()`.
+
+The transport is `websocket-client`, not the SDK's builtin client: the builtin receive loop keeps
+the last frame it read (the whole envelope, question text included) in its local variables until
+the next frame arrives, which may be minutes later. `websocket-client` reads each frame in a call
+that returns once the frame is handed on, so nothing of an envelope stays referenced after its
+request has finished (`tests/e2e/test_memory_after_reply.py` proves it).
 """
 
 from __future__ import annotations
 
-from slack_bolt.adapter.socket_mode import SocketModeHandler
+from slack_bolt import App
 from slack_bolt.adapter.socket_mode.internals import run_bolt_app
-from slack_sdk.socket_mode.builtin.client import SocketModeClient
+from slack_bolt.adapter.socket_mode.websocket_client import SocketModeHandler
 from slack_sdk.socket_mode.request import SocketModeRequest
 from slack_sdk.socket_mode.response import SocketModeResponse
+from slack_sdk.socket_mode.websocket_client import SocketModeClient
+
+
+class PatientSocketModeClient(SocketModeClient):
+    """The SDK's client, whose monitor does not replace a session that has not started yet.
+
+    A new session starts within half a second (the SDK's session runner); the monitor runs every
+    `ping_interval` and takes a session without a socket for a dead one. With a short interval
+    it would replace each new session before it ever connected."""
+
+    def _monitor_current_session(self) -> None:
+        session = self.current_session
+        ended = session is None or session.has_done_teardown or session.has_errored
+        if not ended and session is not None and session.sock is None and not session.keep_running:
+            return  # not started yet
+        super()._monitor_current_session()  # type: ignore[no-untyped-call]
 
 
 class EarlyAckSocketModeHandler(SocketModeHandler):
+    def __init__(self, app: App, app_token: str, *, ping_interval: float = 10) -> None:
+        # The parent would build (and start the threads of) a client of its own; build ours only.
+        self.app = app
+        self.app_token = app_token
+        self.client = PatientSocketModeClient(
+            app_token=app_token,
+            logger=app.logger,
+            web_client=app.client,
+            ping_interval=ping_interval,
+        )
+        self.client.socket_mode_request_listeners.append(self.handle)  # type: ignore[arg-type]
+
     def handle(self, client: SocketModeClient, req: SocketModeRequest) -> None:  # type: ignore[override]  # Bolt narrows it the same way
         if req.type != "events_api":
             super().handle(client, req)

@@ -96,6 +96,11 @@ class LocalLifecycleServer:
         if process is not None:
             stop_process(process)
 
+    def log_text(self) -> str:
+        """What the server has logged so far (its own JSON lines; they carry no secrets)."""
+        self._log.seek(0)
+        return self._log.read().decode(errors="replace")
+
     def ready(self) -> bool:
         return http_ready(f"{self.health_url}/readyz")()
 

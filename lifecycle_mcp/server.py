@@ -27,6 +27,7 @@ from lifecycle_mcp.health import health_app
 from lifecycle_mcp.holder import DatasetHolder, load_dataset
 from lifecycle_mcp.limits import Limits, fit_to_this_process
 from lifecycle_mcp.metrics import ServerMetrics
+from lifecycle_mcp.offered_methods import OfferedMethodsOnly
 from lifecycle_mcp.request_limits import RequestLimits
 from lifecycle_mcp.serving import GuardedServer, http_server, serve_all, wait_until_started
 from lifecycle_mcp.settings import DATASET_PATH, ServerSettings
@@ -61,6 +62,7 @@ def build_mcp_app(settings: ServerSettings, holder: DatasetHolder, limits: Limit
     take no slot of the requests in flight)."""
     server: MCPServer[Any] = MCPServer(SERVER_NAME, instructions=INSTRUCTIONS, log_level="WARNING")
     register_tools(server, holder)
+    server.middleware.insert(0, OfferedMethodsOnly())
     app: ASGIApp = server.streamable_http_app(
         stateless_http=True,
         json_response=True,

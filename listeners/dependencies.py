@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from listeners.channels import ChannelDirectory
+from listeners.audience import Audience
 from listeners.draining import Drain
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
@@ -25,9 +25,9 @@ class ListenerDependencies:
     pipeline: TruthExpiryPipeline
     catalog: Callable[[], Catalog]
     dedup: EventDedup
+    audience: Audience  # who is answered where
     max_question_chars: int = MAX_QUESTION_CHARS
     authority: AuthorityPolicy | None = None  # shown in the App Home
     metrics: Metrics = field(default_factory=NullMetrics)
     drain: Drain = field(default_factory=Drain)
-    channels: ChannelDirectory = field(default_factory=ChannelDirectory)  # where to answer
     changes: ChangeFeed | None = None  # the App Home's recent and coming changes

@@ -74,6 +74,7 @@ class McpConnection:
             ready: asyncio.Future[Client] = asyncio.get_running_loop().create_future()
             self._stop = asyncio.Event()
             self._owner = asyncio.create_task(self._own(ready), name="lifecycle-mcp-session")
+            ready.add_done_callback(_retrieve)  # however it ends, nobody is left to read it
             try:
                 self._client = await asyncio.wait_for(asyncio.shield(ready), self._timeout)
             except TimeoutError:
@@ -99,7 +100,7 @@ class McpConnection:
             if not ready.done():
                 ready.set_exception(self._failure(error))
             elif not isinstance(error, asyncio.CancelledError):
-                log.warning("lifecycle MCP session ended: %s", self._failure(error))
+                log.warning("lifecycle MCP session ended", extra={"category": _kind(error)})
 
     async def _remember_refusal(self, response: httpx2.Response) -> None:
         # The SDK reports an HTTP error status only as a generic error; keep the status so the
@@ -129,6 +130,19 @@ class McpConnection:
             await asyncio.wait_for(asyncio.shield(owner), 1.0)
         except (TimeoutError, Exception):  # a broken session may not close cleanly
             owner.cancel()
+
+
+def _retrieve(future: asyncio.Future[Client]) -> None:
+    """Read a finished future's exception, so that asyncio does not log "Future exception was
+    never retrieved" (with the exception's message) when a caller stopped waiting for it."""
+    if not future.cancelled():
+        future.exception()
+
+
+def _kind(error: BaseException) -> str:
+    while isinstance(error, BaseExceptionGroup) and error.exceptions:
+        error = error.exceptions[0]
+    return type(error).__name__
 
 
 def _failure(error: BaseException) -> EvidenceUnavailableError:

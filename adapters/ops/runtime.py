@@ -111,7 +111,7 @@ class WorkerRuntime:
         self.metrics.close()
         self.release()
 
-    def _count_hello(self, message: str) -> None:
+    def _count_hello(self, _socket: object, message: str) -> None:
         try:
             kind = json.loads(message).get("type")
         except (ValueError, AttributeError):

@@ -1,5 +1,6 @@
 """The App Home tab: recent and coming changes, read from the records when it opens, and what
-TruthExpiry can check, from the current catalog."""
+TruthExpiry can check, from the current catalog. Someone from another team sees only where the
+app answers: no records, no changes, no catalog."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import Any
 from slack_sdk import WebClient
 
 from listeners.dependencies import ListenerDependencies
-from listeners.views.app_home import home_view
+from listeners.views.app_home import elsewhere_view, home_view
 from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.errors import EvidenceUnavailableError
 
@@ -21,6 +22,9 @@ def app_home_opened_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_app_home_opened(event: dict[str, Any], client: WebClient) -> None:
         user = event.get("user")
         if event.get("tab") != "home" or not isinstance(user, str):
+            return
+        if not deps.audience.is_own(user):
+            client.views_publish(user_id=user, view=elsewhere_view())
             return
         try:
             catalog = deps.catalog()

@@ -1,5 +1,5 @@
-"""`@TruthExpiry ...` in a channel: answer in the thread of the mention; in a private channel or
-a group DM, say where to ask instead."""
+"""`@TruthExpiry ...` in a channel: answer in the thread of the mention; in a private or shared
+channel, a group DM, or for a person from another team, say where it answers instead."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ from collections.abc import Callable
 from typing import Any
 
 from slack_bolt import BoltContext, Say
-from slack_sdk import WebClient
 
 from listeners.answering import answer, decline
 from listeners.dependencies import ListenerDependencies
@@ -17,15 +16,13 @@ from truthexpiry.models.verdicts import EntryPoint
 
 
 def app_mention_callback(deps: ListenerDependencies) -> Callable[..., None]:
-    def handle_app_mention(
-        event: dict[str, Any], say: Say, context: BoltContext, client: WebClient
-    ) -> None:
+    def handle_app_mention(event: dict[str, Any], say: Say, context: BoltContext) -> None:
         if not is_from_a_person(event, context.bot_user_id) or not event.get("ts"):
             return
         question = question_text(event.get("text"))
         if not question:
             return
-        if not deps.channels.kind_of_event(client, event).answered:
+        if not deps.audience.answers_event(event):
             reply = decline(deps, messages.not_answered_here(), entry_point=EntryPoint.MENTION)
         else:
             reply = answer(

@@ -1,4 +1,5 @@
-"""A direct message in the app's Messages tab (outside an assistant thread): answer in place."""
+"""A direct message in the app's Messages tab (outside an assistant thread): answer in place,
+or, for a person from another team, say where the app answers."""
 
 from __future__ import annotations
 
@@ -7,9 +8,10 @@ from typing import Any
 
 from slack_bolt import BoltContext, Say
 
-from listeners.answering import answer
+from listeners.answering import answer, decline
 from listeners.dependencies import ListenerDependencies
 from listeners.parsing import action_token, is_from_a_person, question_text
+from listeners.views import messages
 from truthexpiry.models.verdicts import EntryPoint
 
 
@@ -20,12 +22,13 @@ def direct_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
         question = question_text(event.get("text"))
         if not question:
             return
-        reply = answer(
-            deps,
-            question,
-            entry_point=EntryPoint.DIRECT_MESSAGE,
-            action_token=action_token(event),
-        )
+        entry_point = EntryPoint.DIRECT_MESSAGE
+        if not deps.audience.answers_event(event):
+            reply = decline(deps, messages.not_answered_here(), entry_point=entry_point)
+        else:
+            reply = answer(
+                deps, question, entry_point=entry_point, action_token=action_token(event)
+            )
         say(text=reply.text, blocks=reply.blocks, thread_ts=event.get("thread_ts"))
 
     return handle_direct_message

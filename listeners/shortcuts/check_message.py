@@ -1,7 +1,8 @@
 """The "Check this message" shortcut: label the claims of one public message, privately.
 
-Only messages in public channels are checked (`listeners.channels` decides); the result goes to
-the user's direct messages with the app, so nothing is posted where the message lives.
+Only messages in the public channels only this workspace can read are checked, and only for
+its own people (`listeners.audience` decides); the result goes to the user's direct messages
+with the app, so nothing is posted where the message lives.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from listeners.answering import answer
-from listeners.channels import ChannelKind
 from listeners.dependencies import ListenerDependencies
 from listeners.views import messages
 from truthexpiry.models.messages import SearchMessage
@@ -28,12 +28,15 @@ CALLBACK_ID = "check_message"
 def check_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
     def handle_check_message(ack: Ack, body: dict[str, Any], client: WebClient) -> None:
         ack()
-        user = (body.get("user") or {}).get("id")
+        person = body.get("user") or {}
+        user = person.get("id")
         channel = (body.get("channel") or {}).get("id")
         message = body.get("message") or {}
         if not (isinstance(user, str) and isinstance(channel, str) and message.get("ts")):
             return
-        if deps.channels.kind(client, channel) is not ChannelKind.PUBLIC:
+        if not deps.audience.is_own(user, team_hint=person.get("team_id")):
+            reply = messages.not_answered_here()
+        elif not deps.audience.answers_in(deps.audience.channel_kind(channel)):
             reply = messages.not_public()
         else:
             subject = _subject(client, channel, message)

@@ -24,6 +24,7 @@ from listeners.views.blocks import (
 )
 from listeners.views.changes import overview_blocks
 from listeners.views.examples import example_questions
+from listeners.views.messages import WHERE_I_ANSWER
 from listeners.views.statuses import MEANING, badge
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import AttributeInfo, Catalog
@@ -51,6 +52,11 @@ _HOW_TO_ASK = (
 )
 
 _LABELS = "\n".join(f"{badge(status)}: {MEANING[status]}" for status in Status)
+
+
+def elsewhere_view() -> dict[str, Any]:
+    """The Home tab for someone from another team: where the app answers, and nothing else."""
+    return {"type": "home", "blocks": [header("TruthExpiry"), section(f":lock: {WHERE_I_ANSWER}")]}
 
 
 def home_view(

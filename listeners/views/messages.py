@@ -6,7 +6,7 @@ repeats what the user wrote, names an internal error, or shows a token.
 
 from __future__ import annotations
 
-from listeners.views.blocks import Reply, section
+from listeners.views.blocks import Reply, context, section
 from listeners.views.examples import example_questions
 from truthexpiry.models.catalog import Catalog
 
@@ -41,19 +41,35 @@ def too_long(limit: int) -> Reply:
 
 
 def not_public() -> Reply:
+    """A shortcut on a message outside the public channels only this workspace can read."""
     return _reply(
         ":lock:",
-        "I can only check messages in public channels, so I left this one alone.",
+        "I can only check messages in public channels that only this workspace's people can "
+        "read, so I left this one alone.",
     )
+
+
+WHERE_I_ANSWER = (
+    "I answer only this workspace's own people: in public channels that only they can read, "
+    "in a direct message with me, or in my assistant panel. I don't answer in private "
+    "channels, group DMs or channels shared with other organisations."
+)
 
 
 def not_answered_here() -> Reply:
-    """A mention in a private channel or a group DM: where to ask instead, nothing checked."""
-    return _reply(
-        ":lock:",
-        "I don't answer in private channels or group DMs. Ask me in a public channel, in a "
-        "direct message with me, or in my assistant panel.",
+    """Somewhere the app does not answer, or someone from another team: where it answers,
+    nothing searched or checked."""
+    return _reply(":lock:", WHERE_I_ANSWER)
+
+
+def thread_too_long(reply: Reply) -> Reply:
+    """`reply` with a note that the follow-up was answered on its own: the thread was too long
+    to read back to an earlier question."""
+    note = (
+        "This thread is too long for me to read back to your earlier questions, so I "
+        "answered this message on its own. Ask the whole question to be sure."
     )
+    return Reply(f"{reply.text}\n{note}", [*reply.blocks, context(f":scroll: {note}")])
 
 
 def internal_error() -> Reply:

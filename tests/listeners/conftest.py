@@ -14,7 +14,9 @@ from slack_sdk.errors import SlackApiError
 
 from adapters.dedup.memory import InMemoryEventDedup
 from adapters.offline.evidence import InProcessLifecycleEvidence
+from adapters.slack.workspace import SlackWorkspaceFacts
 from bootstrap import build_pipeline, dataset_evidence
+from listeners.audience import Audience
 from listeners.dependencies import ListenerDependencies
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
 from truthexpiry.services.change_feed import ChangeFeed
@@ -22,10 +24,25 @@ from truthexpiry.services.change_feed import ChangeFeed
 TODAY = date(2026, 11, 30)
 STALE = "<@UBOT> is report export still available on Starter?"
 TOKEN = "action-token-listeners"
+HOME_TEAM = "T0TEST"
 CHANNELS = {
     "C0PUBLIC": {"is_channel": True, "is_private": False},
     "C0PRIVATE": {"is_channel": True, "is_private": True},
+    "C0CONNECT": {
+        "is_channel": True,
+        "is_private": False,
+        "is_shared": True,
+        "is_ext_shared": True,
+    },
+    "C0INVITED": {"is_channel": True, "is_private": False, "is_pending_ext_shared": True},
+    "C0ORGWIDE": {
+        "is_channel": True,
+        "is_private": False,
+        "is_shared": True,
+        "is_org_shared": True,
+    },
 }
+TEAMS = {"U0GUEST": "T0OTHER"}  # people from another team; everyone else is from HOME_TEAM
 
 
 @dataclass
@@ -54,24 +71,36 @@ class FakeWebClient:
     threads: dict[str, list[dict[str, Any]]] = field(default_factory=dict)  # by thread ts
     thread_error: str | None = None  # every `conversations.replies` fails with this code
 
-    def conversations_info(self, *, channel: str) -> dict[str, Any]:
+    def conversations_info(self, *, channel: str, **_: Any) -> dict[str, Any]:
         self.calls.append(("conversations.info", {"channel": channel}))
         if channel not in CHANNELS:
             raise SlackApiError("channel_not_found", {"ok": False})  # type: ignore[no-untyped-call]
         return {"ok": True, "channel": CHANNELS[channel]}
 
     def conversations_replies(self, **kwargs: Any) -> dict[str, Any]:
-        """The thread's messages up to `latest` (excluded), oldest first, as Slack answers."""
+        """The thread's messages within `oldest`..`latest` (bounds kept when `inclusive`), oldest
+        first, the first `limit` of them, `has_more` when there were more: as Slack answers."""
         self.calls.append(("conversations.replies", kwargs))
         if self.thread_error is not None:
             failure = {"ok": False, "error": self.thread_error}
             raise SlackApiError(self.thread_error, failure)  # type: ignore[no-untyped-call]
-        messages = [
+        low, high = float(kwargs.get("oldest") or 0), float(kwargs.get("latest") or "inf")
+        inclusive = bool(kwargs.get("inclusive"))
+        within = [
             m
             for m in self.threads.get(kwargs["ts"], [])
-            if float(m["ts"]) < float(kwargs.get("latest", "inf"))
+            if (low <= float(m["ts"]) <= high if inclusive else low < float(m["ts"]) < high)
         ]
-        return {"ok": True, "messages": messages, "has_more": False}
+        limit = int(kwargs.get("limit") or 1000)
+        return {"ok": True, "messages": within[:limit], "has_more": len(within) > limit}
+
+    def auth_test(self, **_: Any) -> dict[str, Any]:
+        self.calls.append(("auth.test", {}))
+        return {"ok": True, "team_id": HOME_TEAM, "user_id": "UBOT", "is_enterprise_install": False}
+
+    def users_info(self, *, user: str, **_: Any) -> dict[str, Any]:
+        self.calls.append(("users.info", {"user": user}))
+        return {"ok": True, "user": {"id": user, "team_id": TEAMS.get(user, HOME_TEAM)}}
 
     def chat_getPermalink(self, *, channel: str, message_ts: str) -> dict[str, Any]:  # noqa: N802
         self.calls.append(("chat.getPermalink", {"channel": channel, "message_ts": message_ts}))
@@ -98,6 +127,7 @@ def dependencies(
         pipeline=pipeline,
         catalog=evidence.catalog,
         dedup=InMemoryEventDedup(),
+        audience=Audience(SlackWorkspaceFacts(FakeWebClient())),
         metrics=RecordingMetrics(),
         changes=ChangeFeed(history=evidence, evidence=evidence, clock=clock),
     )

@@ -1,11 +1,14 @@
 """A follow-up's earlier questions: read from the app's own DM threads only, the asker's own
-messages before the follow-up, newest few kept, nothing when Slack cannot give the thread."""
+messages just before the follow-up however long the thread, newest few kept, nothing when Slack
+cannot give the thread, and a thread too dense to read back says so."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from listeners.threads import MAX_EARLIER_QUESTIONS, earlier_questions
+import pytest
+
+from listeners.threads import MAX_EARLIER_QUESTIONS, MAX_READS, ThreadReading, earlier_questions
 from tests.listeners.conftest import FakeWebClient
 from tests.local_slack import events
 
@@ -32,7 +35,7 @@ def test_the_askers_questions_before_the_follow_up_oldest_first() -> None:
         }
     )
 
-    assert earlier_questions(client, follow_up(), bot_user_id="UBOT") == (
+    assert earlier_questions(client, follow_up(), bot_user_id="UBOT").questions == (
         "is report export on Starter?",
         "and on Pro?",
     )
@@ -45,14 +48,14 @@ def test_outside_a_dm_thread_or_for_its_first_message_nothing_is_read() -> None:
     top_level = events.direct_message("and on Pro?")
 
     for event in (first, mention, top_level):
-        assert earlier_questions(client, event, bot_user_id="UBOT") == ()
+        assert earlier_questions(client, event, bot_user_id="UBOT") == ThreadReading()
     assert client.calls == []
 
 
 def test_a_long_thread_gives_its_newest_questions_each_bounded() -> None:
     client = FakeWebClient(threads={THREAD: [message(f"question {n} " * 50, n) for n in range(20)]})
 
-    found = earlier_questions(client, follow_up(), bot_user_id="UBOT", max_chars=30)
+    found = earlier_questions(client, follow_up(), bot_user_id="UBOT", max_chars=30).questions
 
     assert len(found) == MAX_EARLIER_QUESTIONS
     assert found[-1].startswith("question 19")
@@ -64,32 +67,58 @@ def test_a_thread_slack_refuses_gives_nothing() -> None:
         threads={THREAD: [message("is report export on Starter?", 1)]}, thread_error="ratelimited"
     )
 
-    assert earlier_questions(client, follow_up(), bot_user_id="UBOT") == ()
+    assert earlier_questions(client, follow_up(), bot_user_id="UBOT") == ThreadReading()
 
 
-class PagedReplies:
-    """`conversations.replies` in pages of one message, as Slack pages a long thread."""
+def long_thread(first: str, filler: int, last: str, *, step: int = 1) -> list[dict[str, Any]]:
+    """The thread's first question, `filler` bot replies `step` seconds apart, then `last`."""
+    start = 1714000000
+    messages = [{"type": "message", "user": "U0ASKER", "text": first, "ts": f"{start}.000100"}]
+    for n in range(1, filler + 1):
+        ts = f"{start + n * step}.000100"
+        messages.append({"type": "message", "user": "UBOT", "bot_id": "B0", "text": "ok", "ts": ts})
+    end = start + (filler + 1) * step
+    messages.append({"type": "message", "user": "U0ASKER", "text": last, "ts": f"{end}.000100"})
+    return messages
 
-    def __init__(self, texts: list[str]) -> None:
-        self.texts = texts
-        self.cursors: list[str | None] = []
 
-    def conversations_replies(self, **kwargs: Any) -> dict[str, Any]:
-        cursor = kwargs.get("cursor")
-        self.cursors.append(cursor)
-        n = int(cursor or 0)
-        more = n + 1 < len(self.texts)
-        return {
-            "messages": [message(self.texts[n], n + 1)],
-            "has_more": more,
-            "response_metadata": {"next_cursor": str(n + 1) if more else ""},
+def at_the_end(thread: list[dict[str, Any]]) -> dict[str, Any]:
+    last = float(thread[-1]["ts"])
+    return events.direct_message("and on Team?", thread_ts=THREAD, ts=f"{last + 1:.6f}")
+
+
+@pytest.mark.parametrize("filler", [0, 199, 610, 5000])
+def test_a_long_thread_is_read_from_its_newest_end_in_a_few_calls(filler: int) -> None:
+    thread = long_thread(
+        "is report export on Starter?", filler, "what is the rate limit on Starter?"
+    )
+    client = FakeWebClient(threads={THREAD: thread})
+
+    found = earlier_questions(client, at_the_end(thread), bot_user_id="UBOT")
+
+    assert found.questions[-1] == "what is the rate limit on Starter?"
+    assert not found.too_long
+    assert len(client.made("conversations.replies")) <= MAX_READS
+
+
+def test_a_thread_too_dense_to_read_back_says_so_and_gives_nothing() -> None:
+    start = 1714000000
+    thread = [
+        {"type": "message", "user": "U0ASKER", "text": "is export on?", "ts": f"{start}.000100"}
+    ]
+    thread += [  # a million bot messages in the last second before the follow-up, as Slack pages
+        {
+            "type": "message",
+            "user": "UBOT",
+            "bot_id": "B0",
+            "text": "ok",
+            "ts": f"{start + 9}.{n:06d}",
         }
+        for n in range(0, 1_000_000, 2)
+    ]
+    client = FakeWebClient(threads={THREAD: thread})
 
+    found = earlier_questions(client, at_the_end(thread), bot_user_id="UBOT")
 
-def test_pages_are_followed_up_to_a_bound() -> None:
-    replies = PagedReplies([f"question {n}" for n in range(10)])
-
-    found = earlier_questions(replies, follow_up(), bot_user_id="UBOT")
-
-    assert found == ("question 0", "question 1", "question 2")
-    assert replies.cursors == [None, "1", "2"]
+    assert found == ThreadReading(too_long=True)
+    assert len(client.made("conversations.replies")) == MAX_READS

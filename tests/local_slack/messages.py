@@ -83,7 +83,8 @@ class MessageStore:
         }
 
     def replies(self, args: dict[str, Any]) -> dict[str, Any]:
-        """The thread, oldest first, within `oldest`/`latest` (`inclusive` keeps the bounds)."""
+        """The thread, oldest first, within `oldest`/`latest` (`inclusive` keeps the bounds), in
+        pages of `limit` (default 1000) with `cursor`, as Slack pages it."""
         channel = required(args, "channel", "channel_not_found")
         ts = required(args, "ts", "thread_not_found")
         inclusive = str(args.get("inclusive", "0")).lower() in ("1", "true")
@@ -103,7 +104,17 @@ class MessageStore:
                 else (oldest < float(m["ts"]) < latest)
             )
         ]
-        return {"messages": within, "has_more": False, "response_metadata": {"next_cursor": ""}}
+        limit = int(args.get("limit") or 1000)
+        start = int(str(args.get("cursor") or "0"))
+        more = len(within) > start + limit
+        cursor = str(start + limit) if more else ""
+        page = within[start : start + limit]
+        return {"messages": page, "has_more": more, "response_metadata": {"next_cursor": cursor}}
+
+    def add(self, channel: str, messages: list[dict[str, Any]]) -> None:
+        """Messages Slack holds already (a long thread's history), without delivering events."""
+        with self._lock:
+            self._by_channel.setdefault(channel, []).extend(dict(m) for m in messages)
 
     def receive(self, event: dict[str, Any]) -> None:
         """A person's message delivered as an event (a DM, a mention): Slack has it too."""

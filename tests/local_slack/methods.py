@@ -24,6 +24,8 @@ class Workspace:
         self.messages = MessageStore(identity)
         self.search_corpus: list[dict[str, Any]] = []
         self.private_channels: set[str] = set()
+        self.shared_channels: dict[str, str] = {}  # channel ID -> "ext", "pending" or "org"
+        self.user_teams: dict[str, str] = {}  # people from another team; others are the bot's
         self._ws_url = ws_url
 
     def handlers(self) -> dict[str, Handler]:
@@ -41,6 +43,7 @@ class Workspace:
             "chat.getPermalink": chat.permalink,
             "conversations.replies": chat.replies,
             "conversations.info": self.conversation_info,
+            "users.info": self.user_info,
             "assistant.threads.setStatus": _thread_call("status"),
             "assistant.threads.setSuggestedPrompts": _thread_call("prompts"),
             "assistant.threads.setTitle": _thread_call("title"),
@@ -62,7 +65,8 @@ class Workspace:
         }
 
     def conversation_info(self, args: dict[str, Any]) -> dict[str, Any]:
-        """Public unless the ID starts with G or is in `private_channels`; D... is a DM."""
+        """Public unless the ID starts with G or is in `private_channels`; D... is a DM; shared
+        as `shared_channels` says."""
         channel = required(args, "channel", "channel_not_found")
         private = channel.startswith("G") or channel in self.private_channels
         is_im = channel.startswith("D")
@@ -77,8 +81,15 @@ class Workspace:
             "is_archived": False,
             "is_member": True,
             "context_team_id": self.identity.team_id,
+            **_sharing(self.shared_channels.get(channel)),
         }
         return {"channel": info}
+
+    def user_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Everyone is of the bot's team unless `user_teams` names another."""
+        user = required(args, "user", "user_not_found")
+        team = self.user_teams.get(user, self.identity.team_id)
+        return {"user": {"id": user, "team_id": team, "name": user.lower(), "is_bot": False}}
 
     def publish_view(self, args: dict[str, Any]) -> dict[str, Any]:
         required(args, "user_id", "user_not_found")
@@ -95,6 +106,17 @@ class Workspace:
             return search_context(self.search_corpus, args, self.identity.team_id)
         except SearchError as error:
             raise ApiError(str(error)) from error
+
+
+def _sharing(how: str | None) -> dict[str, bool]:
+    """The flags `conversations.info` gives a channel shared with another organisation (`ext`),
+    invited to be (`pending`), or shared across one Enterprise organisation (`org`)."""
+    return {
+        "is_shared": how in ("ext", "org"),
+        "is_ext_shared": how == "ext",
+        "is_pending_ext_shared": how == "pending",
+        "is_org_shared": how == "org",
+    }
 
 
 def _thread_call(field: str) -> Handler:

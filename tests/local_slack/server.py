@@ -3,8 +3,10 @@
 One Starlette app, served by uvicorn (wsproto WebSockets) on a free 127.0.0.1 port in a
 background thread, speaks both halves of Slack that a Socket Mode app touches: the Web API at
 `/api/{method}` and the Socket Mode WebSocket at `/link/`. Point the app at it with
-`WebClient(token=slack.bot_token, base_url=slack.api_url)` (the trailing slash matters) and the
-builtin `SocketModeHandler`; `apps.connections.open` then returns this server's `ws://` URL.
+`WebClient(token=slack.bot_token, base_url=slack.api_url)` (the trailing slash matters) and a
+Socket Mode handler (the builtin one, or the `websocket-client` one the worker uses);
+`apps.connections.open` then returns this server's `ws://` URL. The timings below are the
+builtin client's.
 
 How fast the builtin client reconnects is set by `ping_interval` on `SocketModeHandler` (Bolt's
 default 10 s, the SDK client's 5 s); its monitor thread runs every `ping_interval`:
@@ -117,6 +119,22 @@ class LocalSlack:
     @private_channels.setter
     def private_channels(self, channels: set[str]) -> None:
         self._workspace.private_channels = set(channels)
+
+    @property
+    def shared_channels(self) -> dict[str, str]:
+        """Channel ID -> how `conversations.info` says it is shared: "ext" (Slack Connect),
+        "pending" (invited, not yet accepted) or "org" (across one Enterprise organisation)."""
+        return self._workspace.shared_channels
+
+    @property
+    def user_teams(self) -> dict[str, str]:
+        """User ID -> the home team `users.info` gives, for people from another team."""
+        return self._workspace.user_teams
+
+    def add_messages(self, channel: str, messages: list[dict[str, Any]]) -> None:
+        """Messages already in `channel` (a thread's history), as `conversations.replies` reads
+        them back; no event is delivered."""
+        self._workspace.messages.add(channel, messages)
 
     # -- Web API -------------------------------------------------------------------------------
 

@@ -22,7 +22,10 @@ SCOPES_USED = {
     "assistant.threads.setStatus / setSuggestedPrompts": "assistant:write",
     # Change notices go to a channel the app has been invited to: no chat:write.public.
     "chat.postMessage / chat.update (replies, change notices)": "chat:write",
-    "conversations.info (is the shortcut's channel public?)": "channels:read",
+    "conversations.info (is the channel public, and shared with no other organisation?)": (
+        "channels:read"
+    ),
+    "users.info (is the person from the installing team?)": "users:read",
     "message shortcut": "commands",
     "assistant.search.context (public channels)": "search:read.public",
 }

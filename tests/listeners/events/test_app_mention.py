@@ -25,7 +25,7 @@ def test_a_public_mention_is_answered_in_its_thread(
     deps = dependencies()
     event = events.app_mention(STALE, channel="C0PUBLIC", ts="10.1", action_token=TOKEN)
 
-    app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+    app_mention_callback(deps)(event=event, say=say, context=context)
 
     [(_, said)] = say.calls
     assert said["thread_ts"] == "10.1"
@@ -40,7 +40,7 @@ def test_a_private_mention_gets_where_to_ask_and_nothing_is_searched(
     deps = dependencies(search=search)
     event = events.app_mention(STALE, channel="C0PRIVATE", ts="10.2")
 
-    app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+    app_mention_callback(deps)(event=event, say=say, context=context)
 
     [text] = say.texts
     assert "private channels" in text
@@ -53,9 +53,9 @@ def test_a_mention_with_no_question_or_from_a_bot_is_not_answered(
 ) -> None:
     callback = app_mention_callback(deps)
 
-    callback(event=events.app_mention("<@UBOT>"), say=say, context=context, client=client)
+    callback(event=events.app_mention("<@UBOT>"), say=say, context=context)
     bot = {**events.app_mention(STALE), "bot_id": "B0OTHER"}
-    callback(event=bot, say=say, context=context, client=client)
+    callback(event=bot, say=say, context=context)
 
     assert say.calls == []
 
@@ -67,7 +67,7 @@ def test_a_change_question_gets_its_transitions_and_counts_as_answered(
     question = "<@UBOT> what changed for Starter since 2025?"
     event = events.app_mention(question, channel="C0PUBLIC", ts="10.3")
 
-    app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+    app_mention_callback(deps)(event=event, say=say, context=context)
 
     [(_, said)] = say.calls
     blocks = str(said["blocks"])
@@ -85,7 +85,7 @@ def test_a_date_with_nothing_to_judge_on_it_is_no_claim(
     deps = dependencies()
     event = events.app_mention("<@UBOT> will it rain next month?", channel="C0PUBLIC", ts="10.4")
 
-    app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+    app_mention_callback(deps)(event=event, say=say, context=context)
 
     assert "No claim to check" in say.texts[0]
     assert metrics_of(deps).requests == [("mention", "no_claim")]
