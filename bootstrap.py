@@ -35,9 +35,9 @@ from truthexpiry.ports import (
     MessageSearch,
     NoticeLedger,
 )
-from truthexpiry.services.change_feed import ChangeFeed, ChangeNotifier
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.services.pipeline import TruthExpiryPipeline
+from truthexpiry.time.feed import ChangeFeed, ChangeNotifier
 
 # A claimed notice is remembered this many days past the notice window, so that it can never
 # be posted twice while its record is inside the window, whatever the clocks say.

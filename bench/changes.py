@@ -39,11 +39,11 @@ from truthexpiry.models.changes import ChangeSubject, KeyHistories, RecordSelect
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource
 from truthexpiry.models.periods import TimeQuestion, TimeReading
-from truthexpiry.models.verdicts import TruthExpiryRequest
-from truthexpiry.services.change_evidence import MAX_KEYS_PER_QUESTION
-from truthexpiry.services.changes import judge_period, transitions, upcoming
-from truthexpiry.services.extraction.time_phrases import read_time
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.reading.time.phrases import read_time
 from truthexpiry.services.pipeline import TruthExpiryPipeline
+from truthexpiry.time.evidence import MAX_KEYS_PER_QUESTION
+from truthexpiry.time.transitions import judge_period, transitions, upcoming
 
 AS_OF = date(2026, 6, 30)
 TARGET_MS = 50.0

@@ -19,8 +19,8 @@ from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
 from bootstrap import build_pipeline
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from truthexpiry.models.verdicts import TruthExpiryRequest
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 SHARED_EVAL = Path(__file__).resolve().parents[1].parent / "shared" / "eval"

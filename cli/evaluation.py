@@ -22,10 +22,11 @@ from cli.time_cases import check_time
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import TruthExpiryError
-from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse, Verdict
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.verdicts import Verdict
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
-from truthexpiry.services.json_input import JsonInputError, decode_json, utf8_text
+from truthexpiry.reading.extractor import RulesClaimExtractor
+from truthexpiry.text.json_input import JsonInputError, decode_json, utf8_text
 
 MAX_REPORTED = 50
 

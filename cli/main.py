@@ -29,8 +29,8 @@ from cli.evaluation import load_cases, run_cases
 from cli.output import to_json, to_text
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
+from truthexpiry.models.requests import MAX_QUESTION_CHARS, TruthExpiryRequest
 from truthexpiry.models.unicode_text import valid_text
-from truthexpiry.models.verdicts import MAX_QUESTION_CHARS, TruthExpiryRequest
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 
 

@@ -9,7 +9,8 @@ from listeners.views.notices import notices_text
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict
+from truthexpiry.models.requests import TruthExpiryResponse
+from truthexpiry.models.verdicts import Answer, Status, Verdict
 
 _MARK = {
     Status.CURRENT: "✔ CURRENT",

@@ -21,7 +21,7 @@ from cli.table_files import Problem, Table, TableError, read_csv, read_json_line
 from lifecycle_mcp.dataset import MAX_REPORTED
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.errors import InvalidDatasetError
-from truthexpiry.services.json_input import JsonInputError, decode_json
+from truthexpiry.text.json_input import JsonInputError, decode_json
 
 MAX_LISTED = MAX_REPORTED
 JSON_LINES_SUFFIXES = frozenset({".jsonl", ".ndjson", ".json"})

@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from truthexpiry.services.json_input import JsonInputError, utf8_text
+from truthexpiry.text.json_input import JsonInputError, utf8_text
 
 CSV_DELIMITERS = (",", ";", "\t")
 # A JSON Lines `scope` may be an object; None is a cell of the wrong type, already reported.

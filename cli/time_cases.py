@@ -20,7 +20,7 @@ from typing import Any
 from cli.time_output import change_json, upcoming_json
 from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.periods import AsOfSource
-from truthexpiry.models.verdicts import TruthExpiryResponse
+from truthexpiry.models.requests import TruthExpiryResponse
 
 _SOURCE_VALUES = frozenset(s.value for s in AsOfSource)
 _SOURCES = ", ".join(s.value for s in AsOfSource)

@@ -8,7 +8,7 @@ from typing import Any
 
 from listeners.views.time_words import judged_on_reason, time_words
 from truthexpiry.models.changes import ChangeSubject, Transition, UpcomingChange
-from truthexpiry.models.verdicts import TruthExpiryResponse
+from truthexpiry.models.requests import TruthExpiryResponse
 
 
 def time_json(response: TruthExpiryResponse) -> dict[str, Any]:

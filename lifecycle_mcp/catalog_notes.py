@@ -24,7 +24,7 @@ from truthexpiry.models.catalog import AttributeNote, CatalogNotes, EntityInfo, 
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.unicode_text import plain_or_shown, shown
 from truthexpiry.models.values import ValueType
-from truthexpiry.services.value_forms import token_key
+from truthexpiry.values.forms import token_key
 
 _SECTIONS = frozenset({"entities", "attributes", "scope_aliases", "description"})
 _ATTRIBUTE_FIELDS = frozenset({"label", "aliases", "unit", "type", "description", "value_aliases"})

@@ -13,11 +13,11 @@ from listeners.audience import Audience
 from listeners.draining import Drain
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.verdicts import MAX_QUESTION_CHARS
+from truthexpiry.models.requests import MAX_QUESTION_CHARS
 from truthexpiry.ops.metrics import Metrics, NullMetrics
 from truthexpiry.ports import EventDedup
-from truthexpiry.services.change_feed import ChangeFeed
 from truthexpiry.services.pipeline import TruthExpiryPipeline
+from truthexpiry.time.feed import ChangeFeed
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
+from truthexpiry.catalog.derive import derive_catalog
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
@@ -16,7 +17,6 @@ from truthexpiry.models.claims import Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.services.catalog import derive_catalog
 
 
 @dataclass

@@ -20,7 +20,7 @@ from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, Extraction
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.ports import ClaimExtractor
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.reading.extractor import RulesClaimExtractor
 
 Proposals = dict[str, Any]
 ModelFunction = Callable[[list[ModelMessage], AgentInfo], Awaitable[ModelResponse]]

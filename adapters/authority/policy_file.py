@@ -15,12 +15,12 @@ import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
+from truthexpiry.catalog.policy_check import policy_problems
 from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
 from truthexpiry.models.unicode_text import plain_or_shown, shown
-from truthexpiry.services.authority import policy_problems
-from truthexpiry.services.json_input import JsonInputError, decode_json
+from truthexpiry.text.json_input import JsonInputError, decode_json
 
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
 PUBLIC_CHANNEL_ID = re.compile(r"^C[A-Z0-9]{2,}$")

@@ -22,12 +22,12 @@ from lifecycle_mcp.contract import (
     catalog_in,
     record_in,
 )
+from truthexpiry.catalog.derive import name_problems
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
 from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.services.catalog import name_problems
 
 M = TypeVar("M", EvidenceOut, CatalogOut, WindowOut, HistoriesOut)
 

@@ -24,15 +24,15 @@ from adapters.llm.failures import MODEL_FAILURES, fallback_reason
 from agent.factory import ProposalContext, evidence_prompt
 from agent.proposals import ClaimProposals
 from agent.vocabulary import render_vocabulary
+from truthexpiry.grounding.additions import with_additions
+from truthexpiry.grounding.evidence import Evidence
+from truthexpiry.grounding.proposals import DropReason, ground
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason
 from truthexpiry.ports import ClaimExtractor
-from truthexpiry.services.extraction.additions import with_additions
-from truthexpiry.services.extraction.evidence import Evidence
-from truthexpiry.services.extraction.grounding import DropReason, ground
-from truthexpiry.services.extraction.vocabulary import VocabularyIndex, vocabulary_index
+from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
 
 _GRACE_SECONDS = 1.0  # past the run's own deadline, before the caller stops waiting
 _CACHED_VOCABULARIES = 4

@@ -15,9 +15,9 @@ from pathlib import Path
 from truthexpiry.models.errors import InvalidMessagesError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.unicode_text import valid_text
-from truthexpiry.services.extraction.text import Kind, tokenize
-from truthexpiry.services.json_input import JsonInputError, decode_json
-from truthexpiry.services.stopwords import STOPWORDS
+from truthexpiry.text.json_input import JsonInputError, decode_json
+from truthexpiry.text.stopwords import STOPWORDS
+from truthexpiry.text.tokens import Kind, tokenize
 
 _REQUIRED = ("message_ts", "channel_id", "content")
 _OPTIONAL = ("channel_name", "author_user_id", "author_name", "permalink")

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from truthexpiry.services.markup import query_text
-from truthexpiry.services.stopwords import STOPWORDS
+from truthexpiry.text.markup import query_text
+from truthexpiry.text.stopwords import STOPWORDS
 
 MAX_QUERY_CHARS = 200
 MAX_TERMS = 12

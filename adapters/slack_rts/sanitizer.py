@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.services.markup import plain_text
+from truthexpiry.text.markup import plain_text
 
 MAX_CONTENT_CHARS = 4000
 MAX_NAME_CHARS = 80

@@ -19,7 +19,7 @@ from listeners.answering import answer
 from listeners.dependencies import ListenerDependencies
 from listeners.views import messages
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.verdicts import EntryPoint
+from truthexpiry.models.requests import EntryPoint
 
 log = logging.getLogger(__name__)
 CALLBACK_ID = "check_message"

@@ -1,6 +1,6 @@
 """Example questions built from the catalog, for suggested prompts and the App Home.
 
-One example per entity (worded by `truthexpiry.services.examples`), alternating between kinds of
+One example per entity (worded by `truthexpiry.catalog.examples`), alternating between kinds of
 value so that a short list shows what the app can do.
 """
 
@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from itertools import chain, zip_longest
 
+from truthexpiry.catalog.examples import Example, example_for
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.models.values import ValueType
-from truthexpiry.services.examples import Example, example_for
 
 _TITLE = 75
 _QUESTION = 200

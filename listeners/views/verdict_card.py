@@ -37,7 +37,8 @@ from listeners.views.time_words import judged_on_reason, time_headline
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.periods import TimeQuestion
-from truthexpiry.models.verdicts import Answer, Status, TruthExpiryResponse, Verdict, Vote
+from truthexpiry.models.requests import TruthExpiryResponse
+from truthexpiry.models.verdicts import Answer, Status, Verdict, Vote
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
 # The feedback buttons, by the vote each casts: its action ID and its label.

@@ -25,7 +25,7 @@ from tests.e2e.conftest import worker_env
 from tests.e2e.test_worker import posted_in_thread
 from tests.local_slack import ApiCall, LocalSlack, events, interactions
 from truthexpiry.ops.logs import configure_logging
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.reading.extractor import RulesClaimExtractor
 
 pytestmark = pytest.mark.e2e
 CANARY = f"zq{uuid.uuid4().hex[:12]}canary"

@@ -18,8 +18,8 @@ from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.conftest import RunningServer, launch_server
 from tests.unit import block_kit
-from truthexpiry.models.verdicts import EntryPoint, TruthExpiryRequest
-from truthexpiry.services.change_evidence import MAX_KEYS_PER_QUESTION
+from truthexpiry.models.requests import EntryPoint, TruthExpiryRequest
+from truthexpiry.time.evidence import MAX_KEYS_PER_QUESTION
 
 KEYS = 300  # each with a history of two records, one superseding the other
 WORST_CASE = "What changed between 0001-01-01 and 9999-12-31?"

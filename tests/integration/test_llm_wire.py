@@ -20,7 +20,7 @@ from settings.worker import ModelSettings
 from tests.integration.openai_compatible import OpenAiCompatibleServer
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.reading.extractor import RulesClaimExtractor
 
 pytestmark = pytest.mark.integration
 

@@ -29,7 +29,8 @@ from truthexpiry.models.changes import RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.periods import DateWindow
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest, UnverifiedReason
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.verdicts import Status, UnverifiedReason
 
 pytestmark = pytest.mark.integration
 

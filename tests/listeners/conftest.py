@@ -19,7 +19,7 @@ from bootstrap import build_pipeline, dataset_evidence
 from listeners.audience import Audience
 from listeners.dependencies import ListenerDependencies
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
-from truthexpiry.services.change_feed import ChangeFeed
+from truthexpiry.time.feed import ChangeFeed
 
 TODAY = date(2026, 11, 30)
 STALE = "<@UBOT> is report export still available on Starter?"

@@ -14,7 +14,7 @@ from truthexpiry.models.claims import Claim, ClaimSource
 from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
 from truthexpiry.models.messages import MessageRef
 from truthexpiry.models.verdicts import Resolution, Verdict
-from truthexpiry.services.labeler import label, resolve
+from truthexpiry.rules.labeler import label, resolve
 
 AS_OF = date(2026, 6, 1)
 KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})

@@ -14,9 +14,9 @@ from truthexpiry.models.claims import Claim, ClaimSource
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import MessageRef
 from truthexpiry.models.verdicts import Status
-from truthexpiry.services.labeler import label, resolve
-from truthexpiry.services.owners import OwnerEvidence
-from truthexpiry.services.precedence import distinct_values
+from truthexpiry.rules.labeler import label, resolve
+from truthexpiry.rules.owners import OwnerEvidence
+from truthexpiry.rules.precedence import distinct_values
 
 PROPERTY = settings(max_examples=200, deadline=None)
 SOURCES = ("billing", "jira", "wiki")

@@ -17,9 +17,10 @@ from tests.unit.test_owner_confirmation import OWNER_SAYS_ON, OWNERS, PLANNED_ON
 from tests.unit.test_pipeline_time import RECORDS
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.periods import TimeQuestion
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest
-from truthexpiry.services.extraction.time_phrases import read_time
-from truthexpiry.services.periods import (
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.verdicts import Status
+from truthexpiry.reading.time.phrases import read_time
+from truthexpiry.values.calendar import (
     PERIOD_UNITS,
     days_later,
     last_days,

@@ -8,11 +8,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.builders import record
+from truthexpiry.catalog.derive import derive_catalog, label_from_identifier, lower_first
 from truthexpiry.models.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.values import ValueType
-from truthexpiry.services.catalog import derive_catalog, label_from_identifier, lower_first
 
 PROPERTY = settings(max_examples=200, deadline=None)
 

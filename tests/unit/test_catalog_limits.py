@@ -16,7 +16,7 @@ from lifecycle_mcp.contract import catalog_out
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.catalog import MAX_NAME_CHARACTERS, MAX_NAME_WORDS, Catalog, EntityInfo
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidDatasetError
-from truthexpiry.services.extraction.vocabulary import VocabularyIndex
+from truthexpiry.reading.vocabulary import VocabularyIndex
 
 RECORD = {
     "record_id": "R-1",

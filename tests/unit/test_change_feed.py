@@ -17,7 +17,7 @@ from truthexpiry.models.changes import KeyHistories, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, NoticeNotPostedError
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.services.change_feed import ChangeFeed, ChangeNotifier
+from truthexpiry.time.feed import ChangeFeed, ChangeNotifier
 
 TODAY = date(2026, 6, 1)
 LIMIT = ClaimKey.of("api", "rate_limit", {"plan": "starter"})

@@ -16,8 +16,8 @@ from truthexpiry.models.changes import Transition
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.verdicts import Status
-from truthexpiry.services.change_evidence import MAX_KEYS_PER_QUESTION
-from truthexpiry.services.change_feed import ChangeFeed
+from truthexpiry.time.evidence import MAX_KEYS_PER_QUESTION
+from truthexpiry.time.feed import ChangeFeed
 
 TODAY = date(2026, 6, 1)
 LIMIT = ClaimKey.of("api", "rate_limit", {"plan": "starter"})

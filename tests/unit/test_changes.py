@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from tests.unit.builders import KEY, claim, day, record, verdict_for
+from truthexpiry.catalog.derive import derive_catalog
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import Transition
@@ -13,8 +14,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.periods import DateWindow
 from truthexpiry.models.verdicts import Status
-from truthexpiry.services.catalog import derive_catalog
-from truthexpiry.services.changes import (
+from truthexpiry.time.transitions import (
     changes_in_period,
     judge_period,
     key_transitions,

@@ -13,9 +13,9 @@ from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.changes import Transition
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.periods import DateWindow
-from truthexpiry.services.changes import key_transitions, transitions, upcoming
-from truthexpiry.services.labeler import resolve
-from truthexpiry.services.values import same_value
+from truthexpiry.rules.labeler import resolve
+from truthexpiry.time.transitions import key_transitions, transitions, upcoming
+from truthexpiry.values.compare import same_value
 
 PROPERTY = settings(max_examples=200, deadline=None)
 START = date(2025, 1, 1)

@@ -3,10 +3,10 @@ same text another value for a key the rules read there."""
 
 from __future__ import annotations
 
+from truthexpiry.grounding.additions import with_additions
+from truthexpiry.grounding.proposals import DropReason
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.messages import MessageRef
-from truthexpiry.services.extraction.additions import with_additions
-from truthexpiry.services.extraction.grounding import DropReason
 
 STARTER = (("plan", "starter"),)
 TEAM = (("plan", "team"),)

@@ -25,16 +25,17 @@ from bootstrap import build_pipeline
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.datasets import DATA
 from tests.fakes import FixedClock
+from truthexpiry.catalog.derive import lower_first
 from truthexpiry.models.catalog import AttributeInfo, Catalog
 from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.requests import TruthExpiryRequest
 from truthexpiry.models.values import TypedValue, ValueType
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest, Verdict
-from truthexpiry.services.catalog import lower_first
-from truthexpiry.services.labeler import resolve
+from truthexpiry.models.verdicts import Status, Verdict
+from truthexpiry.rules.labeler import resolve
 from truthexpiry.services.pipeline import TruthExpiryPipeline
-from truthexpiry.services.value_forms import clock, money, number_text, on_date, quantity, token_key
-from truthexpiry.services.value_words import DISABLED, ENABLED, NUMBER_WORDS
-from truthexpiry.services.values import read_value, same_value
+from truthexpiry.text.words import DISABLED, ENABLED, NUMBER_WORDS
+from truthexpiry.values.compare import read_value, same_value
+from truthexpiry.values.forms import clock, money, number_text, on_date, quantity, token_key
 
 AS_OF = date(2026, 11, 30)
 SHARED_EVAL = Path(__file__).parents[2].parent / "shared" / "eval"

@@ -10,9 +10,10 @@ from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.unit.test_rules_extractor import build_catalog
 from truthexpiry.models.claims import Extraction
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest
-from truthexpiry.services.extraction.follow_ups import MAX_EARLIER_QUESTIONS
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.verdicts import Status
+from truthexpiry.reading.extractor import RulesClaimExtractor
+from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
 
 CATALOG = dataset_evidence(None).catalog()  # the demo dataset: plans starter, team, enterprise
 EXTRACTOR = RulesClaimExtractor()

@@ -25,7 +25,7 @@ from lifecycle_mcp.repository import LifecycleRecordRepository, packaged_dataset
 from lifecycle_mcp.settings import ServerSettings
 from settings.worker import WorkerSettings
 from truthexpiry.models.errors import TruthExpiryError
-from truthexpiry.models.verdicts import TruthExpiryRequest
+from truthexpiry.models.requests import TruthExpiryRequest
 
 ROOT = Path(__file__).resolve().parents[2]
 MUTATIONS = 150  # per loader; the whole module takes a few seconds

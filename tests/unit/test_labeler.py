@@ -21,7 +21,7 @@ from truthexpiry.models.claims import ClaimSource
 from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.messages import MessageRef
 from truthexpiry.models.verdicts import Status, UnverifiedReason
-from truthexpiry.services.labeler import label, unverified
+from truthexpiry.rules.labeler import label, unverified
 
 # --- authority: state and effective date --------------------------------------------------
 

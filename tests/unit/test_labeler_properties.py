@@ -20,8 +20,8 @@ from tests.unit.builders import (
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.values import Comparison
 from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason
-from truthexpiry.services.labeler import label
-from truthexpiry.services.values import compare, read_value, same_value
+from truthexpiry.rules.labeler import label
+from truthexpiry.values.compare import compare, read_value, same_value
 
 PROPERTY = settings(max_examples=200, deadline=None)
 

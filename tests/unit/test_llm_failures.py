@@ -38,8 +38,8 @@ from tests.scripted_llm import extractor
 from tests.unit.test_llm_fallback import MESSAGES, QUESTION
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.notices import FallbackReason, ModelFallback
-from truthexpiry.models.verdicts import TruthExpiryRequest
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.reading.extractor import RulesClaimExtractor
 
 REQUEST = httpx2.Request("POST", "http://127.0.0.1:9/v1/chat/completions")
 

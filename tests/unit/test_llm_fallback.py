@@ -27,7 +27,7 @@ from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason, ModelFallback
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.reading.extractor import RulesClaimExtractor
 
 QUESTION = "Is report export available on Starter?"
 MESSAGES = [

@@ -12,10 +12,10 @@ import pytest
 
 from tests.fakes import FakeClaimExtractor
 from tests.scripted_llm import claim, extractor, reply
+from truthexpiry.grounding.proposals import DropReason
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.services.extraction.grounding import DropReason
 
 OFF = SearchMessage(
     "1747100000.000200",

@@ -26,13 +26,13 @@ from tests.scripted_llm import (
     rules_model,
     rules_proposals,
 )
+from truthexpiry.grounding.proposals import DropReason
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason, ModelFallback
-from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.ports import ClaimExtractor
-from truthexpiry.services.extraction.grounding import DropReason
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.reading.extractor import RulesClaimExtractor
 
 QUESTION = "Is report export available on Starter?"
 INJECTION = SearchMessage(

@@ -23,9 +23,9 @@ from tests.scripted_llm import Proposals, answer, claim, evidence_sent, extracto
 from tests.unit import test_llm_injection as injection
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.notices import ProposalsDropped
-from truthexpiry.models.verdicts import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.ports import ClaimExtractor
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
+from truthexpiry.reading.extractor import RulesClaimExtractor
 
 Evidence = dict[str, str]
 Rewrite = Callable[[list[Proposals], Evidence], list[Proposals]]  # honest claims -> obeyed

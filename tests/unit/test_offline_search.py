@@ -11,7 +11,7 @@ from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.errors import InvalidMessagesError
 from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.services.labeler import resolve
+from truthexpiry.rules.labeler import resolve
 
 
 def message(ts: str, content: str) -> SearchMessage:

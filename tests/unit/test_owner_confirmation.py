@@ -14,7 +14,8 @@ from tests.unit.builders import KEY, record
 from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.verdicts import Status
 
 TODAY = date(2026, 11, 30)
 TEN_DAYS_AGO = str(datetime(2026, 11, 20, 12, tzinfo=UTC).timestamp())

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from tests.unit.builders import day
 from truthexpiry.models.periods import DateWindow
-from truthexpiry.services.periods import (
+from truthexpiry.values.calendar import (
     judgement_date,
     last_days,
     nearest_day,

@@ -12,7 +12,8 @@ from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import EvidenceUnavailable, NothingToCheck, SearchUnavailable
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest, UnverifiedReason
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.verdicts import Status, UnverifiedReason
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)

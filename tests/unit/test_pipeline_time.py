@@ -16,7 +16,8 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.notices import EvidenceUnavailable, NothingToCheck
 from truthexpiry.models.periods import AsOfSource, TimeQuestion
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.verdicts import Status
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)

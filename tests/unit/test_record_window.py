@@ -28,7 +28,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
 from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.periods import DateWindow
-from truthexpiry.services.change_evidence import window_histories
+from truthexpiry.time.evidence import window_histories
 
 TOOL = "get_records_effective_between"
 ALL_TIME = DateWindow(date.min, date.max)

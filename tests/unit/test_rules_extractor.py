@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.builders import record
+from truthexpiry.catalog.derive import derive_catalog
 from truthexpiry.models.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction
 from truthexpiry.models.messages import SearchMessage
-from truthexpiry.services.catalog import derive_catalog
-from truthexpiry.services.extraction.rules import RulesClaimExtractor
-from truthexpiry.services.extraction.text import MAX_TEXT_CHARS
-from truthexpiry.services.extraction.vocabulary import vocabulary_index
-from truthexpiry.services.values import same_value
+from truthexpiry.reading.extractor import RulesClaimExtractor
+from truthexpiry.reading.vocabulary import vocabulary_index
+from truthexpiry.text.tokens import MAX_TEXT_CHARS
+from truthexpiry.values.compare import same_value
 
 
 def key(entity: str, attribute: str, **scope: str) -> ClaimKey:

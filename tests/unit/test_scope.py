@@ -4,10 +4,10 @@ that entity and attribute use `global` for it; otherwise it is a missing scope k
 from __future__ import annotations
 
 from tests.unit.builders import record
+from truthexpiry.catalog.derive import derive_catalog
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claim_key import ClaimKey, normalise_scope
-from truthexpiry.services.catalog import derive_catalog
-from truthexpiry.services.scope import GLOBAL, MissingScope, resolve_scope
+from truthexpiry.rules.scope import GLOBAL, MissingScope, resolve_scope
 
 
 def _key(plan: str, region: str) -> ClaimKey:

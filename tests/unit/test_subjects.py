@@ -11,7 +11,7 @@ from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.datasets import DATA
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import ChangeSubject
-from truthexpiry.services.extraction.subjects import read_subjects
+from truthexpiry.reading.subjects import read_subjects
 
 S = ChangeSubject
 

@@ -11,10 +11,11 @@ from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
 from truthexpiry.models.changes import ChangeSubject
 from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest
-from truthexpiry.services.extraction.follow_ups import MAX_EARLIER_QUESTIONS
-from truthexpiry.services.extraction.time_follow_ups import TimeAsked, time_in_thread
-from truthexpiry.services.extraction.time_phrases import read_time
+from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.verdicts import Status
+from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
+from truthexpiry.reading.time.follow_ups import TimeAsked, time_in_thread
+from truthexpiry.reading.time.phrases import read_time
 
 CATALOG = dataset_evidence(None).catalog()  # the demo dataset: plans starter, team, enterprise
 TODAY = date(2026, 11, 30)

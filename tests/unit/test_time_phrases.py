@@ -12,7 +12,7 @@ from tests.unit.builders import day
 from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
 from truthexpiry.models.periods import TimeQuestion
 from truthexpiry.models.values import ValueType
-from truthexpiry.services.extraction.time_phrases import read_time
+from truthexpiry.reading.time.phrases import read_time
 
 AS_OF = day("2025-11-20")  # a Thursday
 CHANGES, UPCOMING, AS_OF_DATE = TimeQuestion.CHANGES, TimeQuestion.UPCOMING, TimeQuestion.AS_OF

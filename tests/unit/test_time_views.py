@@ -23,7 +23,8 @@ from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import EvidenceUnavailable
 from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
-from truthexpiry.models.verdicts import Status, TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.verdicts import Status
 
 HOSTILE = "<!channel> & <https://evil.example|click> *bold* " + "x" * 5000
 

@@ -12,16 +12,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.builders import claim, record, resolution_of
+from truthexpiry.catalog.derive import derive_catalog
 from truthexpiry.models.catalog import AttributeInfo, AttributeNote, CatalogNotes
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.values import Comparison, TypedValue, ValueType
 from truthexpiry.models.verdicts import Status, UnverifiedReason
-from truthexpiry.services.catalog import derive_catalog
-from truthexpiry.services.extraction.text import sentences
-from truthexpiry.services.labeler import label
-from truthexpiry.services.value_spans import value_at
-from truthexpiry.services.value_words import CURRENCIES, UNITS
-from truthexpiry.services.values import compare, read_value
+from truthexpiry.rules.labeler import label
+from truthexpiry.text.tokens import sentences
+from truthexpiry.text.words import CURRENCIES, UNITS
+from truthexpiry.values.compare import compare, read_value
+from truthexpiry.values.spans import value_at
 
 PROPERTY = settings(max_examples=200, deadline=None)
 Forms = list[tuple[str, str]]

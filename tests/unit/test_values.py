@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from truthexpiry.models.values import Comparison, ValueType
-from truthexpiry.services.value_forms import token_key
-from truthexpiry.services.value_words import DISABLED, ENABLED, POLARITY_WORDS, UNITS
-from truthexpiry.services.values import compare, read_value, same_value
+from truthexpiry.text.words import DISABLED, ENABLED, POLARITY_WORDS, UNITS
+from truthexpiry.values.compare import compare, read_value, same_value
+from truthexpiry.values.forms import token_key
 
 PROPERTY = settings(max_examples=200, deadline=None)
 

@@ -41,14 +41,9 @@ from truthexpiry.models.notices import (
     Notice,
     SearchUnavailable,
 )
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.models.values import ValueType
-from truthexpiry.models.verdicts import (
-    Answer,
-    Status,
-    TruthExpiryRequest,
-    TruthExpiryResponse,
-    Verdict,
-)
+from truthexpiry.models.verdicts import Answer, Status, Verdict
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)
@@ -673,7 +668,7 @@ def test_suggested_prompts_never_carry_angle_brackets() -> None:
 
 
 # Pure functions of the catalog that views may word their text with.
-PURE_DOMAIN_SERVICES = frozenset({"truthexpiry.services.catalog", "truthexpiry.services.examples"})
+PURE_DOMAIN_SERVICES = frozenset({"truthexpiry.catalog.derive", "truthexpiry.catalog.examples"})
 
 
 def test_views_import_nothing_from_slack_or_any_io_layer() -> None:

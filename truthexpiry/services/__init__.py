@@ -1,1 +1,1 @@
-"""Deterministic services: value rules, labeler, scope resolution, extraction, pipeline."""
+"""The use cases: the one pipeline every entry point runs, and its request-scoped part."""

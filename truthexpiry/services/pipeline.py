@@ -28,7 +28,8 @@ from truthexpiry.models.notices import (
     SearchUnavailable,
 )
 from truthexpiry.models.periods import AsOfSource, TimeQuestion, TimeReading
-from truthexpiry.models.verdicts import Answer, TruthExpiryRequest, TruthExpiryResponse, Verdict
+from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.verdicts import Answer, Verdict
 from truthexpiry.ports import (
     ClaimExtractor,
     Clock,
@@ -36,13 +37,13 @@ from truthexpiry.ports import (
     LifecycleHistory,
     MessageSearch,
 )
-from truthexpiry.services.change_evidence import Histories
-from truthexpiry.services.extraction.time_follow_ups import time_in_thread
+from truthexpiry.reading.time.follow_ups import time_in_thread
+from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.services.notices import nothing_to_check
-from truthexpiry.services.owners import OwnerEvidence
-from truthexpiry.services.periods import DEFAULT_CHANGE_DAYS, last_days, next_days
 from truthexpiry.services.request_run import RequestRun
-from truthexpiry.services.time_answers import TimeAnswers
+from truthexpiry.time.answers import TimeAnswers
+from truthexpiry.time.evidence import Histories
+from truthexpiry.values.calendar import DEFAULT_CHANGE_DAYS, last_days, next_days
 
 MAX_CLAIMS = 60
 

@@ -14,10 +14,10 @@ from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.notices import Notice, ScopeNotStated
 from truthexpiry.models.verdicts import Answer, Resolution, UnverifiedReason, Verdict
 from truthexpiry.ports import LifecycleEvidence
-from truthexpiry.services import labeler
-from truthexpiry.services.labeler import label, resolve, unverified
-from truthexpiry.services.owners import OwnerEvidence
-from truthexpiry.services.scope import MissingScope, known_scopes, resolve_scope
+from truthexpiry.rules import labeler
+from truthexpiry.rules.labeler import label, resolve, unverified
+from truthexpiry.rules.owners import OwnerEvidence
+from truthexpiry.rules.scope import MissingScope, known_scopes, resolve_scope
 
 
 class RequestRun:

@@ -1,0 +1,3 @@
+"""The catalog: derived from the records, the example questions built from it, and the policy
+checked against it.
+"""

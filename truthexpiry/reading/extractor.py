@@ -1,0 +1,87 @@
+"""The default claim extractor: deterministic rules over the catalog's vocabulary."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.messages import MessageRef, SearchMessage
+from truthexpiry.reading.follow_ups import statements_in_thread
+from truthexpiry.reading.reader import Statement, read
+from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
+from truthexpiry.text.tokens import sentences
+
+
+class RulesClaimExtractor:
+    """Finds claims by matching the catalog's names, scope values and value vocabulary.
+
+    The matching index is built once per catalog (`vocabulary_index`, by fingerprint); it holds
+    catalog vocabulary only, never text from a request.
+    """
+
+    def extract(
+        self,
+        question: str,
+        messages: Sequence[SearchMessage],
+        catalog: Catalog,
+        *,
+        earlier: Sequence[str] = (),
+    ) -> Extraction:
+        """`earlier`: the questions before this one in its thread, oldest first; a follow-up
+        takes from them what it does not state (`follow_ups.py`)."""
+        index = vocabulary_index(catalog)
+        claims: list[Claim] = []
+        queries: list[ValueQuery] = []
+        topics: list[str] = []
+        asked = statements_in_thread(question, earlier, index) if earlier else None
+        for statement in asked if asked is not None else _statements(question, index):
+            topics.append(statement.entity)
+            if statement.attribute is None:
+                continue
+            if statement.value is not None:
+                claims.extend(_claims(statement, statement.attribute, ClaimSource.QUESTION, None))
+            elif statement.asks_value:
+                queries.extend(
+                    ValueQuery(statement.entity, statement.attribute, scope)
+                    for scope in statement.scopes or ((),)
+                )
+        message_claims: list[Claim] = []
+        for message in messages:
+            for statement in _statements(message.content, index):
+                if statement.attribute is not None and statement.value is not None:
+                    message_claims.extend(
+                        _claims(statement, statement.attribute, ClaimSource.MESSAGE, message.ref)
+                    )
+        return Extraction(
+            question_claims=_unique(claims),
+            value_queries=tuple(dict.fromkeys(queries)),
+            message_claims=_unique(message_claims),
+            topics=tuple(dict.fromkeys(topics)),
+        )
+
+
+def _statements(text: str, index: VocabularyIndex) -> list[Statement]:
+    return [statement for sentence in sentences(text) for statement in read(sentence, index)]
+
+
+def _claims(
+    statement: Statement, attribute: str, source: ClaimSource, ref: MessageRef | None
+) -> list[Claim]:
+    assert statement.value is not None
+    return [
+        Claim(
+            statement.entity,
+            attribute,
+            scope,
+            statement.value.text,
+            source,
+            ref,
+            typed=statement.value,
+        )
+        for scope in statement.scopes or ((),)
+    ]
+
+
+def _unique(claims: list[Claim]) -> tuple[Claim, ...]:
+    return tuple(dict.fromkeys(claims))

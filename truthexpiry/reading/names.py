@@ -1,0 +1,224 @@
+"""The names in a sentence: which entities it mentions and which attributes it names.
+
+An entity is named by its name, an alias, its initials (`VM` for `virtual_machine`), a part of
+its name no other entity shares, or a word of its name in another form ("book" for
+`travel_booking`). An attribute is named by its name, label or alias, or by the words of its
+name in any form ("closes" for `closing_time`); a name that belongs to one attribute of one
+entity stands for both ("visitor cap", "turnaround"). How fully an attribute is named decides
+between two attributes of one entity: "backup retention" names `retention_days` fully and
+`snapshot_retention_weeks` only in part.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from truthexpiry.reading.vocabulary import VocabularyIndex, stem
+from truthexpiry.text.tokens import Kind, Token, find_phrases
+from truthexpiry.text.words import NAME_SYNONYMS
+
+Pair = tuple[str, str]
+_WHOLE = 2  # the strength of a whole name or alias
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A name in the sentence: an entity's, or an attribute name that stands for one."""
+
+    entity: str
+    start: int
+    end: int
+    strength: int  # 2: a whole name or alias, 1: part of a name, 0: one word or another form
+    named: frozenset[Pair] = frozenset()
+
+
+@dataclass(slots=True)
+class Naming:
+    """How the sentence names one attribute: where, and how fully."""
+
+    positions: list[int] = field(default_factory=list)
+    words: dict[str, list[int]] = field(default_factory=dict)  # word stem -> where it stands
+    phrases: dict[str, list[int]] = field(default_factory=dict)  # whole names and aliases
+
+    @property
+    def whole(self) -> bool:
+        return bool(self.phrases)
+
+    def add_word(self, word: str, at: int) -> None:
+        self.words.setdefault(word, []).append(at)
+
+    def fullness(self, needed: int, where: Callable[[int], bool]) -> tuple[bool, int, int]:
+        """Named wholly?, how many of its words, and how few left out, counting only the
+        names at places `where` accepts."""
+        found = sum(any(where(i) for i in at) for at in self.words.values())
+        whole = any(where(i) for at in self.phrases.values() for i in at)
+        return (whole or found >= needed, found + 2 * whole, found - needed)
+
+
+@dataclass(frozen=True, slots=True)
+class Names:
+    anchors: list[Anchor]
+    taken: set[int]
+    naming: dict[Pair, Naming]
+
+    def named_attribute(self, entity: str, index: VocabularyIndex) -> str | None:
+        """The attribute of `entity` the sentence is about: the one it names most fully, or
+        its only one."""
+        named = [(self.fullness(p, index, _anywhere), p[1]) for p in self.naming if p[0] == entity]
+        if not named:  # none named: the plainest one, with the fewest words to its name
+            named = [
+                (
+                    (False, 0, -len(index.attribute_words.get((entity, v.info.attribute), ()))),
+                    v.info.attribute,
+                )
+                for v in index.attributes.get(entity, ())
+            ]
+        best = max(score for score, _ in named)
+        top = {attribute for score, attribute in named if score == best}
+        return top.pop() if len(top) == 1 else None
+
+    def names_of(self, entity: str) -> bool:
+        """Whether the sentence names any attribute of `entity`."""
+        return any(pair[0] == entity and naming.positions for pair, naming in self.naming.items())
+
+    def fullness(
+        self, pair: Pair, index: VocabularyIndex, where: Callable[[int], bool]
+    ) -> tuple[bool, int, int]:
+        needed = len(index.attribute_words.get(pair, ()))
+        return self.naming.get(pair, Naming()).fullness(needed, where)
+
+
+def _anywhere(_: int) -> bool:
+    return True
+
+
+def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
+    # One word of a longer name is weaker than a scope value or a value ("group 1").
+    spoken_for = {
+        i
+        for table in (index.scope_table, index.value_table)
+        for m in find_phrases(tokens, table)
+        for i in range(m.start, m.end)
+    }
+    anchors, dropped = _entity_anchors(tokens, index, spoken_for)
+    taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
+    # An enumerated value's words and a scope value are not names: "business hours" is a
+    # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`.
+    reserved = taken | {
+        i
+        for table in (index.value_table, index.scope_table)
+        for m in find_phrases(tokens, table, taken)
+        for i in range(m.start, m.end)
+    }
+    naming: dict[Pair, Naming] = {}
+    for match in find_phrases(tokens, index.attribute_table, reserved):
+        for pair in index.attribute_names[match.phrase]:
+            entry = naming.setdefault(pair, Naming())
+            entry.positions.append(match.start)
+            entry.phrases.setdefault(match.phrase, []).append(match.start)
+        taken.update(range(match.start, match.end))
+    for i, token in enumerate(tokens):
+        if i in reserved or token.kind is not Kind.WORD:
+            continue
+        if i > 0 and tokens[i - 1].kind is Kind.NUMBER:
+            continue  # "50 requests": what the number counts, not a name
+        word = _name_word(token)
+        for pair in index.attribute_stems.get(word, ()):
+            entry = naming.setdefault(pair, Naming())
+            entry.positions.append(i)
+            entry.add_word(word, i)
+            taken.add(i)
+    for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
+        for at in range(anchor.start, anchor.end):
+            word = _name_word(tokens[at])
+            for pair in index.attribute_stems.get(word, ()):
+                if pair[0] == anchor.entity:
+                    naming.setdefault(pair, Naming()).add_word(word, at)
+    anchored = {a.entity for a in anchors}
+    anchors += _attribute_anchors(naming, anchored, index)
+    anchors += _stem_anchors(
+        tokens, reserved | taken, anchored | {a.entity for a in anchors}, index
+    )
+    taken.update(i for a in anchors for i in range(a.start, a.end))
+    anchors.sort(key=lambda a: a.start)
+    return Names(anchors, taken, naming)
+
+
+def _name_word(token: Token) -> str:
+    return NAME_SYNONYMS.get(token.key) or stem(token.key)
+
+
+def _entity_anchors(
+    tokens: list[Token], index: VocabularyIndex, scoped: set[int]
+) -> tuple[list[Anchor], set[int]]:
+    """The entity names, and the places of names that cancel each other out. One word of a
+    longer name yields to the scope values and values at `scoped`: "fraud return" is a report
+    type."""
+    anchors: list[Anchor] = []
+    dropped: set[int] = set()
+    for match in find_phrases(tokens, index.entity_table):
+        candidates = index.entities[match.phrase]
+        if len(candidates) != 1:
+            continue  # two entities share this phrase: not ours to pick
+        candidate = candidates[0]
+        strength = 2 if candidate.complete else (1 if match.end - match.start > 1 else 0)
+        anchor = Anchor(candidate.entity, match.start, match.end, strength)
+        if strength == 0 and scoped & set(range(match.start, match.end)):
+            continue
+        previous = anchors[-1] if anchors else None
+        if previous and previous.entity == anchor.entity:
+            continue  # the same entity again belongs to the same statement
+        if previous and previous.end == anchor.start:
+            if max(previous.strength, anchor.strength) < _WHOLE:
+                anchors.pop()  # "data export": two partial names side by side name neither
+                dropped.update(range(previous.start, anchor.end))
+                continue
+            if min(previous.strength, anchor.strength) == 0:
+                # "probation period": one word of another name beside a whole name is a word
+                # about the whole one
+                if anchor.strength == 0:
+                    dropped.update(range(anchor.start, anchor.end))
+                    continue
+                anchors.pop()
+                dropped.update(range(previous.start, previous.end))
+        anchors.append(anchor)
+    return anchors, dropped
+
+
+def _attribute_anchors(
+    naming: dict[Pair, Naming], anchored: set[str], index: VocabularyIndex
+) -> list[Anchor]:
+    """Attributes named without their entity, by a name no other attribute has."""
+    anchors = []
+    for pair, entry in naming.items():
+        if pair[0] in anchored or not entry.positions:
+            continue
+        if entry.whole:
+            unique = any(index.attribute_names[p] == frozenset({pair}) for p in entry.phrases)
+        else:  # the words named, together, belong to this attribute only: "idle timeout"
+            owners = [index.attribute_stems.get(w, frozenset()) for w in entry.words]
+            unique = frozenset.intersection(*owners) == frozenset({pair}) if owners else False
+        if unique:
+            start = min(entry.positions)
+            anchors.append(
+                Anchor(pair[0], start, start + 1, 2 if entry.whole else 0, frozenset({pair}))
+            )
+    return anchors
+
+
+def _stem_anchors(
+    tokens: list[Token], taken: set[int], anchored: set[str], index: VocabularyIndex
+) -> list[Anchor]:
+    """An entity named by a word of its name in another form: "book travel" for
+    `travel_booking`, when no other entity has that word."""
+    anchors = []
+    for i, token in enumerate(tokens):
+        if i in taken or token.kind is not Kind.WORD:
+            continue
+        owners = index.entity_stems.get(stem(token.key), ())
+        if len(owners) == 1 and next(iter(owners)) not in anchored:
+            entity = next(iter(owners))
+            anchored.add(entity)
+            anchors.append(Anchor(entity, i, i + 1, 0))
+    return anchors

@@ -1,0 +1,245 @@
+"""Scope values in a sentence, its clauses, and which scope values belong to which value.
+
+Clauses are cut at commas, semicolons, colons and conjunctions, but not inside a list of scope
+values ("Starter and Pro get 50"). A value takes the scope values of its own clause; for a key
+its clause does not state, the nearest clause that states no value ("On Pro, the limit is 50").
+A name the catalog does not know, said where a scope value would be ("on Basic", "the Basic
+plan"), is kept as that scope value, so that the answer can say no record has it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Mapping
+
+from truthexpiry.models.claim_key import normalise_scope_value
+from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.reading.values_in_text import FoundValue
+from truthexpiry.reading.vocabulary import WEAK_WORDS, VocabularyIndex
+from truthexpiry.rules.scope import GLOBAL
+from truthexpiry.text.stopwords import STOPWORDS
+from truthexpiry.text.tokens import Kind, Token, find_phrases
+from truthexpiry.text.words import CLAUSE_BREAKS, MONTHS
+
+Pair = tuple[str, str]
+_SCOPE_BEFORE = frozenset({"on", "for", "in", "at", "the"})
+_JOINERS = frozenset({"and", "or"})
+# Nouns for the people a scope value groups: "Diamond members", "Enterprise customers".
+_GROUP_NOUNS = frozenset("member customer user subscriber account employee client".split())
+_MIN_ABBREVIATION = 3
+_YEAR_DIGITS = 4
+_Mention = tuple[int, int, list[tuple[str, str]]]
+
+
+class ScopeFinder:
+    def __init__(self, tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> None:
+        self._tokens = tokens
+        self._index = index
+        self._mentions: list[_Mention] = [
+            (m.start, m.end, index.scopes[m.phrase])
+            for m in find_phrases(tokens, index.scope_table, taken)
+            if not _year_of_a_date(tokens, m.start, m.end)
+        ]
+        self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
+        self._names = taken
+        self._clauses = _clauses(tokens, self._mentions)
+        self._valued: set[int] = set()
+        self._leading: set[int] = set()
+
+    def stated_keys(self) -> set[str]:
+        """The scope keys the sentence's scope values may belong to."""
+        return {key for _, _, pairs in self._mentions for key, _ in pairs}
+
+    def clause_of(self, i: int) -> int:
+        return self._clauses[i] if i < len(self._clauses) else -1
+
+    def note_values(self, values: list[FoundValue], first_name: int) -> None:
+        """Record which clauses state values, and where the sentence's first name stands:
+        scope values before it ("In the UK, ...") speak for the whole sentence."""
+        self._valued = {self.clause_of(v.start) for v in values}
+        first = min([first_name, *(v.start for v in values)])
+        self._leading = {self.clause_of(s) for s, _, _ in self._mentions if s < first}
+
+    def for_value(self, pair: Pair, at: int, anchor: int) -> dict[str, list[str]]:
+        """The scope values bound to a value of `pair` at token `at`, named at `anchor`: its
+        own clause's, else the nearest valueless clause's, else its name's clause's."""
+        keys = self._index.infos[pair].scope_values
+        clause = self.clause_of(at)
+        valueless = sorted(
+            (
+                c
+                for c in {self.clause_of(start) for start, _, _ in self._mentions} - self._valued
+                if c < clause or self._opens_with_scope(c)
+            ),
+            key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
+        )
+        stated: dict[str, list[str]] = {}
+        for other in (clause, *valueless, self.clause_of(anchor), *sorted(self._leading)):
+            for key, values in self._stated(keys, [other]).items():
+                stated.setdefault(key, values)
+        return self._with_unknown(keys, stated, {clause, *valueless})
+
+    def _opens_with_scope(self, clause: int) -> bool:
+        """A clause after the value lends its scope only when it is one: ", for Starter",
+        "(EMEA only)"; not "so it lands before EU open"."""
+        first = next(
+            (
+                i
+                for i, c in enumerate(self._clauses)
+                if c == clause and self._tokens[i].key not in CLAUSE_BREAKS
+            ),
+            None,
+        )
+        if first is None:
+            return False
+        if self._tokens[first].key in _SCOPE_BEFORE:
+            first += 1
+        return any(start == first for start, _, _ in self._mentions)
+
+    def for_query(self, pair: Pair) -> dict[str, list[str]]:
+        """The scope values of a question that asks for a value: all the sentence states."""
+        keys = self._index.infos[pair].scope_values
+        every = set(self._clauses)
+        return self._with_unknown(keys, self._stated(keys, every), every)
+
+    def for_subject(self, keys: Mapping[str, Collection[str]]) -> dict[str, list[str]]:
+        """The scope values the sentence states anywhere for any of `keys` (each with the
+        values records have): what a question about changes narrows to ("what changed for
+        Starter in EMEA?"), with a name where a scope value would stand ("for Basic")."""
+        every = set(self._clauses)
+        return self._with_unknown(keys, self._stated(keys, every), every)
+
+    def _stated(self, keys: Collection[str], clauses: Iterable[int]) -> dict[str, list[str]]:
+        wanted = set(clauses)
+        stated: dict[str, list[str]] = {}
+        for start, _, pairs in self._mentions:
+            fitting = [(k, v) for k, v in pairs if k in keys]
+            if self.clause_of(start) not in wanted or len({k for k, _ in fitting}) != 1:
+                continue  # elsewhere, unknown here, or ambiguous between scope keys
+            for key, value in fitting:
+                if value not in stated.setdefault(key, []):
+                    stated[key].append(value)
+        return stated
+
+    def _with_unknown(
+        self,
+        keys: Mapping[str, Collection[str]],
+        stated: dict[str, list[str]],
+        clauses: set[int],
+    ) -> dict[str, list[str]]:
+        """Fill a key the sentence does not state from a word it does not know: a key that
+        would be missing from an abbreviation ("dev", "US") or a name where a scope value stands
+        ("on Basic"); a key that defaults to `global` only from a name said as one of its kind
+        ("the Diamond tier", "Diamond members")."""
+        unstated = [k for k in keys if k not in stated]
+        missing = [k for k in unstated if GLOBAL not in keys[k]]
+        if len(missing) == 1:
+            key = missing[0]
+            found = self._abbreviated(keys[key], clauses) or self._unknown_value(key, clauses)
+            return {**stated, key: [found]} if found else stated
+        if len(unstated) == 1 and not missing:
+            key = unstated[0]
+            found = self._unknown_value(key, clauses, named_kind_only=True)
+            return {**stated, key: [found]} if found else stated
+        return stated
+
+    def _abbreviated(self, values: Collection[str], clauses: set[int]) -> str | None:
+        """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
+        one of the key's values."""
+        for i, token in enumerate(self._tokens):
+            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
+                continue
+            shouted = token.upper and token.key.isalpha()  # "US" for `usa`, even if a word
+            if not shouted and (
+                len(token.key) < _MIN_ABBREVIATION or not self._unknown_word(token)
+            ):
+                continue
+            found = [v for v in values if v != GLOBAL and v.startswith(token.key)]
+            if len(found) == 1:
+                return found[0]
+        return None
+
+    def _unknown_value(
+        self, key: str, clauses: set[int], *, named_kind_only: bool = False
+    ) -> str | None:
+        """`on Basic`, `for the Gold tier`, `Diamond members`: a word no vocabulary knows,
+        where a scope value would stand."""
+        tokens = self._tokens
+        for i, token in enumerate(tokens):
+            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
+                continue
+            if not self._unknown_word(token):
+                continue
+            before = tokens[i - 1].key if i > 0 else ""
+            after = tokens[i + 1].key if i + 1 < len(tokens) else ""
+            kind = after == key or (token.capital and after in _GROUP_NOUNS)
+            if kind or (
+                not named_kind_only and token.capital and i > 0 and before in _SCOPE_BEFORE
+            ):
+                try:
+                    return normalise_scope_value(token.text)
+                except InvalidClaimKeyError:
+                    return None
+        return None
+
+    def _unknown_word(self, token: Token) -> bool:
+        key = token.key
+        return (
+            token.kind is Kind.WORD
+            and key.isalpha()
+            and key not in self._index.known_words
+            and key not in WEAK_WORDS
+            and key not in STOPWORDS
+            and key not in MONTHS
+        )
+
+
+def _clauses(tokens: list[Token], mentions: list[_Mention]) -> list[int]:
+    """Clause numbers per token. A list of scope values ("Starter, Pro and Business") is one
+    clause: a comma inside it does not cut, as long as the list goes on to "and" or "or"."""
+    ends = {end for _, end, _ in mentions}
+    starts = {start for start, _, _ in mentions}
+    clause = 0
+    ids = []
+    for i, token in enumerate(tokens):
+        if (
+            token.key in CLAUSE_BREAKS
+            and not _inside_list(tokens, i, starts, ends)
+            and not _inside_date(tokens, i)
+        ):
+            clause += 1
+        ids.append(clause)
+    return ids
+
+
+def _year_of_a_date(tokens: list[Token], start: int, end: int) -> bool:
+    """`2026` in "Dec 5, 2026" or "5 December 2026" is the date's year, not a scope value."""
+    if end - start != 1 or not (tokens[start].key.isdigit() and len(tokens[start].key) == 4):
+        return False
+    before = [t.key for t in tokens[max(start - 3, 0) : start]]
+    return bool(before) and (
+        before[-1] in MONTHS or (before[-1] == "," and len(before) == 3 and before[0] in MONTHS)
+    )
+
+
+def _inside_date(tokens: list[Token], i: int) -> bool:
+    """The comma of "February 27, 2026"."""
+    return (
+        tokens[i].key == ","
+        and 2 <= i < len(tokens) - 1
+        and tokens[i - 2].key in MONTHS
+        and tokens[i + 1].key.isdigit()
+        and len(tokens[i + 1].key) == _YEAR_DIGITS
+    )
+
+
+def _inside_list(tokens: list[Token], i: int, starts: set[int], ends: set[int]) -> bool:
+    if i not in ends or i + 1 not in starts:
+        return False
+    if tokens[i].key in _JOINERS:
+        return True
+    for j in range(i + 1, len(tokens)):  # a comma: only if the list ends with and/or
+        if tokens[j].key in _JOINERS:
+            return j in ends and j + 1 in starts
+        if tokens[j].key == "," and not (j in ends and j + 1 in starts):
+            return False
+    return False

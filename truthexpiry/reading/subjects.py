@@ -1,0 +1,133 @@
+"""What a question about changes is about, read by the same rules as claims but without a value.
+
+"What changed for Starter since October?" names a scope value alone; "any changes to report
+export?" an entity without an attribute (every attribute of it); "what's coming for the rate
+limit on Pro?" an entity, its attribute and a scope value. Names and scope values are found as
+the claim reader finds them (`names.py`, `scopes.py`); an entity named by one word in passing
+counts only beside a scope value, as for claims. A question that names nothing reads as no
+subject: everything in the window.
+
+A year read as the window ("in 2027", "since 2025") is not also a scope value (`plan_year=2027`).
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.changes import ChangeSubject
+from truthexpiry.reading.names import Anchor, Names, find_names
+from truthexpiry.reading.scopes import ScopeFinder
+from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
+from truthexpiry.text.tokens import Kind, Token, sentences
+from truthexpiry.text.words import MONTHS
+
+MAX_SUBJECTS = 8
+_YEAR_DIGITS = 4
+# Words after which a year is the window's, not a scope value.
+_BEFORE_A_YEAR = frozenset(
+    "in during since from between of until till to and before after by".split()
+)
+
+
+def read_subjects(question: str, catalog: Catalog) -> tuple[ChangeSubject, ...]:
+    """The subjects the question names, each once; () when it names none."""
+    index = vocabulary_index(catalog)
+    found: list[ChangeSubject] = []
+    for sentence in sentences(question):
+        found += _subjects(sentence.tokens, index)
+    return tuple(dict.fromkeys(found))[:MAX_SUBJECTS]
+
+
+def _subjects(tokens: list[Token], index: VocabularyIndex) -> list[ChangeSubject]:
+    names = find_names(tokens, index)
+    scopes = ScopeFinder(tokens, index, names.taken | _window_years(tokens))
+    stated = scopes.for_subject(_scope_values(index, None, None))
+    anchors = [a for a in _own_anchors(names) if a.strength > 0 or stated]
+    if not anchors:
+        attribute = _shared_attribute(names)
+        if attribute is None and not stated:
+            return []
+        return [ChangeSubject(None, attribute, scope) for scope in _combinations(stated)]
+    subjects = []
+    for anchor in anchors:
+        attribute = _attribute(anchor, names, index)
+        narrowed = scopes.for_subject(_scope_values(index, anchor.entity, attribute))
+        subjects += [
+            ChangeSubject(anchor.entity, attribute, scope) for scope in _combinations(narrowed)
+        ]
+    return subjects
+
+
+def _own_anchors(names: Names) -> list[Anchor]:
+    """The anchors, less an attribute's name that also names an attribute of an entity named
+    beside it: "block storage quotas" is about block storage, not also about `quota` elsewhere."""
+    named = {a.entity for a in names.anchors if not a.named}
+    return [
+        anchor
+        for anchor in names.anchors
+        if not anchor.named
+        or not any(
+            pair[0] in named and anchor.start in naming.positions
+            for pair, naming in names.naming.items()
+        )
+    ]
+
+
+def _attribute(anchor: Anchor, names: Names, index: VocabularyIndex) -> str | None:
+    """The attribute of the anchor's entity the sentence names most fully; None when it names
+    none (or two equally): then every attribute of the entity."""
+    if len(anchor.named) == 1:
+        return next(iter(anchor.named))[1]
+    named = [
+        (names.fullness(pair, index, _anywhere), pair[1])
+        for pair, naming in names.naming.items()
+        if pair[0] == anchor.entity and naming.positions
+    ]
+    if not named:
+        return None
+    best = max(score for score, _ in named)
+    top = {attribute for score, attribute in named if score == best}
+    return top.pop() if len(top) == 1 else None
+
+
+def _shared_attribute(names: Names) -> str | None:
+    """An attribute named wholly without its entity, by a name several entities' attributes
+    share ("availability"): that attribute, of whichever entity has it."""
+    wholly = {pair[1] for pair, naming in names.naming.items() if naming.whole}
+    return wholly.pop() if len(wholly) == 1 else None
+
+
+def _scope_values(
+    index: VocabularyIndex, entity: str | None, attribute: str | None
+) -> dict[str, set[str]]:
+    """The scope keys of the selected attributes (every one when None), each with its values."""
+    values: dict[str, set[str]] = {}
+    for (owner, name), info in index.infos.items():
+        if entity in (None, owner) and attribute in (None, name):
+            for key, found in info.scope_values.items():
+                values.setdefault(key, set()).update(found)
+    return values
+
+
+def _combinations(stated: dict[str, list[str]]) -> list[tuple[tuple[str, str], ...]]:
+    """One scope per combination of the values stated ("Starter and Pro": two); () for none."""
+    keys = sorted(stated)
+    combos = list(product(*(stated[k] for k in keys)))[:MAX_SUBJECTS]
+    return [tuple(zip(keys, combo, strict=True)) for combo in combos]
+
+
+def _window_years(tokens: list[Token]) -> set[int]:
+    return {
+        i
+        for i, token in enumerate(tokens)
+        if token.kind is Kind.NUMBER
+        and len(token.key) == _YEAR_DIGITS
+        and token.key.isdigit()
+        and i > 0
+        and (tokens[i - 1].key in _BEFORE_A_YEAR or tokens[i - 1].key in MONTHS)
+    }
+
+
+def _anywhere(_: int) -> bool:
+    return True

@@ -1,0 +1,92 @@
+"""Reads one window of dates starting at a token: a point after a preposition (`in March
+2025`, `on 2025-03-15`, `as of 15 March`), a range (`since October`, `between March and May
+2025`, `from 1 March to 15 April`), a rolling span counted from the as-of date (`the last 30
+days`, `past year`, `the next two weeks`), `recently`, or a point on its own (`last year`)."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from truthexpiry.models.periods import DateWindow
+from truthexpiry.reading.time.points import (
+    Found,
+    Reading,
+    counted,
+    may_start_a_point,
+    point_at,
+    unit_at,
+)
+from truthexpiry.text.tokens import Token
+from truthexpiry.values.calendar import last_days, shifted
+
+_ROLLING = {"last": -1, "past": -1, "previous": -1, "next": 1, "coming": 1}
+# Words before a point that put a question on it: "in March", "on 2025-03-15", "during Q1".
+_PREPOSITIONS = frozenset("in on at during throughout for by around".split())
+_RANGE_ENDS = frozenset("to until till through thru and".split())
+_RECENT = frozenset("recently lately recent".split())
+_STARTS = frozenset(("since", "between", "from", "as", *_RECENT, *_PREPOSITIONS, *_ROLLING))
+
+
+def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
+    """The window a phrase starting at `tokens[i]` names, if any."""
+    word = tokens[i].key
+    if word == "since":
+        return _since(tokens, i + 1, reading)
+    if word in ("between", "from"):
+        return _range(tokens, i + 1, reading, word)
+    if word in _RECENT:
+        return last_days(reading.as_of), i + 1
+    if word == "as" and i + 1 < len(tokens) and tokens[i + 1].key == "of":
+        return point_at(tokens, i + 2, reading, "as_of")
+    if word in _PREPOSITIONS and (found := point_at(tokens, i + 1, reading, word)):
+        return found
+    return _rolling(tokens, i, reading) or point_at(tokens, i, reading)
+
+
+def may_start_a_window(token: Token) -> bool:
+    """A cheap test: most words of a question start no window, and need not be read."""
+    return token.key in _STARTS or may_start_a_point(token)
+
+
+def _since(tokens: list[Token], i: int, reading: Reading) -> Found | None:
+    if i < len(tokens) and tokens[i].key == "the":  # "since the start of the year"
+        i += 1
+    found = point_at(tokens, i, reading, "since")
+    if found is None:
+        return None
+    start = found[0].start
+    return DateWindow(start, max(start, reading.as_of)), found[1]
+
+
+def _range(tokens: list[Token], i: int, reading: Reading, preposition: str) -> Found | None:
+    first = point_at(tokens, i, reading, preposition)
+    if first is None or first[1] >= len(tokens) or tokens[first[1]].key not in _RANGE_ENDS:
+        return None
+    last = point_at(tokens, first[1] + 1, reading, preposition)
+    if last is None or last[0].end < first[0].start:
+        return None
+    return DateWindow(first[0].start, last[0].end), last[1]
+
+
+def _rolling(tokens: list[Token], i: int, reading: Reading) -> Found | None:
+    """`the last 30 days`, `past year`, `the next two weeks`: counted from the as-of date.
+    `last month` without `the` or a count is the calendar month, read as a point."""
+    word = tokens[i].key
+    direction = _ROLLING.get(word)
+    if direction is None:
+        return None
+    count = counted(tokens, i + 1)
+    if count is None:
+        after_the = i > 0 and tokens[i - 1].key == "the"
+        count = unit_at(tokens, i + 1) if after_the or word in ("past", "coming") else None
+    if count is None:
+        return None
+    number, unit, end = count
+    as_of = reading.as_of
+    try:
+        far = shifted(as_of, unit, direction * number)
+    except (ValueError, OverflowError):
+        return None
+    if direction < 0:
+        return DateWindow(far + timedelta(days=1), as_of), end
+    return DateWindow(as_of + timedelta(days=1), far), end

@@ -1,0 +1,165 @@
+"""Every value a sentence states: typed values (numbers, money, times, dates), availability words
+with their negation, and the catalog's enumerated words.
+
+Each found value says where it stands, its tense ("was 30, now 45"), and, for an enumerated
+word, which attributes it belongs to. Which attribute a value binds to is the reader's choice.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.reading.vocabulary import VocabularyIndex
+from truthexpiry.text.tokens import Kind, PhraseMatch, Token, find_phrases
+from truthexpiry.text.words import (
+    CLAUSE_BREAKS,
+    DISABLED,
+    ENABLED,
+    MODALS,
+    MONTHS,
+    NEGATORS,
+    POLARITY_PHRASES,
+    POLARITY_WORDS,
+    VALUE_ONLY_POLARITY_WORDS,
+)
+from truthexpiry.values.forms import words as word_value
+from truthexpiry.values.polarity import flip, is_negated
+from truthexpiry.values.spans import value_at
+
+_YEAR = re.compile(r"^(19|20)\d\d$")
+_DATE_PREPOSITIONS = frozenset("since in until by before after from of during".split())
+_ON_AS_STATE_AFTER = frozenset("back turned switched toggled flipped".split())
+_OFF_AS_STATE_AFTER = _ON_AS_STATE_AFTER | frozenset("is are was were be been now still".split())
+# Verbs that make "on"/"off" part of another phrase: "sign off", "log on", "take off".
+_PHRASAL = frozenset("sign log take kick call drop pay put set show write cut hold go".split())
+_ON_AS_STATE_BEFORE = frozenset("for in since now again today by across everywhere".split())
+_PAST = frozenset("was were used previously formerly originally until before had from".split())
+_PRESENT = frozenset("is are now currently still today has have to".split())
+Pair = tuple[str, str]
+
+
+@dataclass(frozen=True, slots=True)
+class FoundValue:
+    start: int
+    end: int
+    value: TypedValue | None  # None for an enumerated word: see `owners`
+    tense: str  # "past", "present" or "unknown"
+    # An enumerated word: its value for each attribute it belongs to; None where negated
+    # ("not paper" states no value).
+    owners: dict[Pair, TypedValue | None] | None = None
+    weak: bool = False  # a modal ("can"), which yields to any other value for the attribute
+
+    def for_attribute(self, pair: Pair) -> TypedValue | None:
+        return self.owners.get(pair) if self.owners is not None else self.value
+
+
+def find_values(tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> list[FoundValue]:
+    """The values in a sentence, left to right, outside the `taken` tokens (names)."""
+    words = [t.key if t.kind is not Kind.WORD else t.text for t in tokens]
+    found: list[FoundValue] = []
+    enumerated = {m.start: m for m in find_phrases(tokens, index.value_table, taken)}
+    i = 0
+    while i < len(tokens):
+        item = None if i in taken else _value_at(tokens, words, i, index, enumerated)
+        if item is None:
+            i += 1
+            continue
+        found.append(item)
+        i = item.end
+    return found
+
+
+def _value_at(
+    tokens: list[Token],
+    words: list[str],
+    i: int,
+    index: VocabularyIndex,
+    enumerated: dict[int, PhraseMatch],
+) -> FoundValue | None:
+    match = enumerated.get(i)
+    if match is not None:
+        negated = is_negated(words, i)
+        owners = {
+            pair: _negated(value) if negated else value
+            for pair, value in index.values[match.phrase].items()
+        }
+        return FoundValue(i, match.end, None, _tense(words, i), owners)
+    span = value_at(tokens, i, index.known_words)
+    if span is not None and not _is_date_part(tokens, span.start, span.value):
+        return FoundValue(span.start, span.end, span.value, _tense(words, i))
+    return _polarity(tokens, words, i) or _modal(tokens, words, i)
+
+
+def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
+    """`can` is a weak "enabled"; `cannot`, `can not`, `can no longer`, `can never` a weak
+    "disabled"."""
+    word = tokens[i].text
+    if word == "cannot":
+        return FoundValue(
+            i, i + 1, word_value(DISABLED, ValueType.BOOLEAN), _tense(words, i), weak=True
+        )
+    if word not in MODALS:
+        return None
+    following = words[i + 1 : i + 3]
+    negated = bool(following) and (following[0] in NEGATORS | {"no"})
+    meaning = DISABLED if negated or is_negated(words, i) else ENABLED
+    return FoundValue(i, i + 1, word_value(meaning, ValueType.BOOLEAN), _tense(words, i), weak=True)
+
+
+def _negated(value: TypedValue) -> TypedValue | None:
+    if value.type is ValueType.BOOLEAN:
+        return word_value(flip(value.text), ValueType.BOOLEAN)
+    return None
+
+
+def _polarity(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
+    token = tokens[i]
+    following = tokens[i + 1].text if i + 1 < len(tokens) else ""
+    meaning = POLARITY_PHRASES.get((token.text, following))
+    end = i + 2
+    if meaning is None:
+        meaning = POLARITY_WORDS.get(token.text)
+        end = i + 1
+        if meaning is None or token.text in VALUE_ONLY_POLARITY_WORDS:
+            return None
+        if token.text in ("on", "off") and not _on_is_a_state(tokens, i):
+            return None
+    if is_negated(words, i):
+        meaning = flip(meaning)
+    return FoundValue(i, end, word_value(meaning, ValueType.BOOLEAN), _tense(words, i))
+
+
+def _on_is_a_state(tokens: list[Token], i: int) -> bool:
+    """True for "turned on for Starter", "Is dark mode on for Pro?" and "is off"; false for
+    "available on Starter" and "signs off on", where the word is part of something else."""
+    before = tokens[i - 1].key if i > 0 else ""
+    after = tokens[i + 1] if i + 1 < len(tokens) else None
+    ends = after is None or after.kind is Kind.PUNCT or after.key in _ON_AS_STATE_BEFORE
+    verbs = _ON_AS_STATE_AFTER if tokens[i].text == "on" else _OFF_AS_STATE_AFTER
+    return before in verbs or (ends and i > 0 and before not in _PHRASAL)
+
+
+def _is_date_part(tokens: list[Token], i: int, value: TypedValue) -> bool:
+    """`in 2024`, `July 2025`, `Q3 2026`: a year, not a quantity. `as of 2025-06-01`: the
+    date a claim is judged on (`time_phrases.py`), not a value it states."""
+    if value.type is ValueType.DATE:
+        return i >= 2 and [t.key for t in tokens[i - 2 : i]] == ["as", "of"]
+    if value.type is not ValueType.QUANTITY or value.unit is not None:
+        return False
+    before = tokens[i - 1].key if i > 0 else ""
+    if not _YEAR.match(tokens[i].text):
+        return False
+    return before in _DATE_PREPOSITIONS or before in MONTHS or before.startswith("q")
+
+
+def _tense(words: list[str], i: int) -> str:
+    for back in range(i - 1, max(i - 5, -1), -1):
+        if words[back] in CLAUSE_BREAKS:
+            break
+        if words[back] in _PAST:
+            return "past"
+        if words[back] in _PRESENT:
+            return "present"
+    return "unknown"

@@ -1,0 +1,1 @@
+"""The deterministic rules: the labeler, scope resolution, source precedence and owner evidence."""

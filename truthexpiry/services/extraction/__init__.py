@@ -1,1 +1,0 @@
-"""Rules-based claim extraction, driven by the catalog's vocabulary (no names in code)."""

@@ -1,0 +1,207 @@
+"""Tokens, sentences and phrase matching: the one tokenizer for questions, messages and values.
+
+Text is lower-cased, contractions are opened (`isn't` -> `is not`), and split into sentences and
+tokens. Every token has a `key` used for matching: words singular, `-` and `_` read as spaces, so
+`eu-central`, `eu central` and `EU_Central` all match the phrase `eu central`, while `r-102`
+stays an opaque identifier and never reads as a number. A number glued to a unit (`15kg`,
+`20-week`, `3pm`) is two tokens; `15:00` and currency symbols are tokens of their own. Each token
+remembers whether it was written with a capital, which marks names the catalog does not know.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from truthexpiry.text.words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
+
+# Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
+MAX_TEXT_CHARS = 4000
+_SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
+_TOKEN = re.compile(
+    r"(\d{1,2}:\d{2})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)"
+    "|([,:()$\u20ac\u00a3\u00a5\u20b9])",
+    re.IGNORECASE,
+)
+_NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?k?)$")
+_NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?[a-z]*)/([a-z]+)$")
+_NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z%]+)|([a-z%]+))$")
+_CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
+_IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
+_ONLY = re.compile(r"(?<=[a-z])-only\b", re.IGNORECASE)  # "paper-only" is "paper only"
+_POSSESSIVE = re.compile("['\u2019]s\\b", re.IGNORECASE)
+_FULL_NEGATION = {"ca": "can not", "wo": "will not"}
+# Words that may be glued to a number and still be read apart: units, currencies, am/pm.
+_GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
+
+
+def singular(word: str) -> str:
+    """Light plural stripping for matching words: `limits` -> `limit`, `policies` -> `policy`."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
+
+
+class Kind(Enum):
+    WORD = "word"
+    NUMBER = "number"
+    CLOCK = "clock"  # `15:00`
+    PUNCT = "punct"
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    text: str  # lower case
+    key: str
+    kind: Kind
+    capital: bool = False  # written with a capital letter first
+    upper: bool = False  # written in capitals: "US", "EMEA"
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    tokens: list[Token]
+    asks: bool  # ends with a question mark or opens like a question
+
+
+def opened(text: str) -> str:
+    """Contractions opened (`isn't` -> `is not`, `can't` -> `can not`), possessives and `-only`
+    dropped: the form every text is read in."""
+    text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text)
+    return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", _ONLY.sub(" only", text)))
+
+
+def sentences(text: str) -> list[Sentence]:
+    """The sentences of `text`, tokenized."""
+    cleaned = opened(text[:MAX_TEXT_CHARS])
+    result = []
+    for match in _SENTENCE.finditer(cleaned):
+        chunk = match.group().strip()
+        tokens = tokenize(chunk)
+        if tokens:
+            asks = chunk.endswith("?") or tokens[0].key in QUESTION_OPENERS
+            result.append(Sentence(tokens, asks))
+    return result
+
+
+def tokenize(chunk: str) -> list[Token]:
+    tokens: list[Token] = []
+    for clock, grouped, word, punct in _TOKEN.findall(chunk):
+        if clock:
+            tokens.append(Token(clock, clock, Kind.CLOCK))
+        elif punct:
+            tokens.append(Token(punct, punct, Kind.PUNCT))
+        elif grouped or _NUMBER.match(word.lower()):
+            text = (grouped or word).lower()
+            tokens.append(Token(text, text.replace(",", ""), Kind.NUMBER))
+        else:
+            tokens.extend(_word_tokens(word))
+    return tokens
+
+
+def _word_tokens(word: str) -> list[Token]:
+    lower = word.lower()
+    if lower.isalpha():  # the common case: a plain word
+        return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+    rate = _NUMBER_PER_WORD.match(lower)
+    if rate:  # "45/day", "28p/km": a number, "per", a unit
+        return [
+            *tokenize(rate[1]),
+            Token("/", "/", Kind.PUNCT),
+            *_word_tokens(rate[2]),
+        ]
+    match = _NUMBER_WITH_WORD.match(lower)
+    if match and (match[2] or match[3] in _GLUED_WORDS):
+        unit = match[2] or match[3]
+        return [Token(match[1], match[1], Kind.NUMBER), Token(unit, singular(unit), Kind.WORD)]
+    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+
+
+def _shouted(word: str) -> bool:
+    return len(word) > 1 and word.isupper()
+
+
+def phrase_key(text: str) -> str:
+    """Matching form of a word or phrase: `Reports-Export` -> `report export`, `walk-ins` ->
+    `walk in` (a short last part of a compound loses its plural too)."""
+    if text.isalnum():
+        return singular(text.lower())
+    parts = [w for w in re.split(r"[\s\-_]+", text.strip().lower()) if w]
+    return " ".join(_compound_singular(w) if n else singular(w) for n, w in enumerate(parts))
+
+
+def _compound_singular(word: str) -> str:
+    if len(word) == 3 and word.endswith("s") and word[1] not in "aeiou" + "s":
+        return word[:-1]
+    return singular(word)
+
+
+QUESTION_OPENERS = frozenset(
+    "is are was were does do did has have can could will would should which what how when".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseMatch:
+    start: int
+    end: int
+    phrase: str
+
+
+@dataclass(frozen=True, slots=True)
+class PhraseTable:
+    """A set of phrases prepared for matching: `starts` holds every word-prefix of every phrase,
+    so a scan can stop as soon as the words seen so far begin no phrase."""
+
+    phrases: frozenset[str]
+    starts: frozenset[str]
+    max_tokens: int
+
+    @classmethod
+    def of(cls, phrases: Iterable[str]) -> PhraseTable:
+        known = frozenset(phrases)
+        starts: set[str] = set()
+        longest = 1
+        for phrase in known:
+            words = phrase.split()
+            longest = max(longest, len(words))
+            starts.update(" ".join(words[:n]) for n in range(1, len(words) + 1))
+        return cls(known, frozenset(starts), longest)
+
+
+def find_phrases(
+    tokens: list[Token], table: PhraseTable, taken: set[int] | None = None
+) -> list[PhraseMatch]:
+    """Longest-first, non-overlapping matches of the table's phrases; punctuation breaks them."""
+    found: list[PhraseMatch] = []
+    count = len(tokens)
+    index = 0
+    while index < count:
+        token = tokens[index]
+        if token.kind is Kind.PUNCT or token.key not in table.starts or (taken and index in taken):
+            index += 1
+            continue
+        phrase = token.key
+        best = index + 1 if phrase in table.phrases else 0
+        best_phrase = phrase
+        end = index + 1
+        while end < count and end - index < table.max_tokens:
+            following = tokens[end]
+            if following.kind is Kind.PUNCT or (taken and end in taken):
+                break
+            phrase = f"{phrase} {following.key}"
+            if phrase not in table.starts:
+                break
+            end += 1
+            if phrase in table.phrases:
+                best, best_phrase = end, phrase
+        if best:
+            found.append(PhraseMatch(index, best, best_phrase))
+            index = best
+        else:
+            index += 1
+    return found

@@ -1,0 +1,3 @@
+"""Typed values: their canonical forms, every surface form they are written in, inference and
+comparison.
+"""
