@@ -42,6 +42,7 @@ from truthexpiry.models.periods import TimeQuestion, TimeReading
 from truthexpiry.models.requests import TruthExpiryRequest
 from truthexpiry.reading.time.phrases import read_time
 from truthexpiry.services.pipeline import TruthExpiryPipeline
+from truthexpiry.text.tokens import sentences
 from truthexpiry.time.evidence import MAX_KEYS_PER_QUESTION
 from truthexpiry.time.transitions import judge_period, transitions, upcoming
 
@@ -170,11 +171,11 @@ def _one(case: Case, evidence: InProcessLifecycleEvidence, rounds: int) -> dict[
     key = ClaimKey.of(entity, attribute, scope) if entity and attribute else None
     domain: list[float] = []
     whole: list[float] = []
-    reading = read_time(question, AS_OF)
+    reading = read_time(sentences(question), AS_OF)
     assert reading is not None, question
     for _ in range(rounds + 1):  # the first round builds the date index and warms caches
         started = time.perf_counter()
-        reading = read_time(question, AS_OF) or reading
+        reading = read_time(sentences(question), AS_OF) or reading
         read = time.perf_counter()
         found = _evidence(reading, evidence, case)
         fetched = time.perf_counter()

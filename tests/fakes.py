@@ -17,6 +17,7 @@ from truthexpiry.models.claims import Extraction
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.questions import QuestionReading
 
 
 @dataclass
@@ -103,19 +104,14 @@ class FakeClaimExtractor:
 
     extraction: Extraction = field(default_factory=Extraction)
     calls: int = 0
-    earlier_counts: list[int] = field(default_factory=list)  # how many earlier questions came
+    in_thread: list[bool] = field(default_factory=list)  # whether each question followed others
 
     def extract(
-        self,
-        question: str,
-        messages: Sequence[SearchMessage],
-        catalog: Catalog,
-        *,
-        earlier: Sequence[str] = (),
+        self, question: QuestionReading, messages: Sequence[SearchMessage], catalog: Catalog
     ) -> Extraction:
-        del question, messages, catalog
+        del messages, catalog
         self.calls += 1
-        self.earlier_counts.append(len(earlier))
+        self.in_thread.append(question.in_thread)
         return self.extraction
 
 

@@ -16,6 +16,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from adapters.llm.extractor import PydanticAiClaimExtractor
 from agent.factory import build_claim_agent
+from tests.readings import reading
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, Extraction
 from truthexpiry.models.messages import SearchMessage
@@ -90,7 +91,7 @@ def rules_model(catalog: Catalog) -> FunctionModel:
 def rules_proposals(evidence: dict[str, str], catalog: Catalog) -> Proposals:
     """What the rules extractor reads in `evidence` (by ID), as the model's proposals."""
     found = RulesClaimExtractor().extract(
-        evidence.get("question", ""),
+        reading(evidence.get("question", ""), catalog),
         [_message(item_id, text) for item_id, text in evidence.items() if item_id != "question"],
         catalog,
     )

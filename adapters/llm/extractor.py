@@ -31,6 +31,7 @@ from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason
+from truthexpiry.models.questions import QuestionReading
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
 
@@ -65,18 +66,13 @@ class PydanticAiClaimExtractor:
         self.fallbacks: ReasonCounts[FallbackReason] = ReasonCounts()
 
     def extract(
-        self,
-        question: str,
-        messages: Sequence[SearchMessage],
-        catalog: Catalog,
-        *,
-        earlier: Sequence[str] = (),
+        self, question: QuestionReading, messages: Sequence[SearchMessage], catalog: Catalog
     ) -> Extraction:
-        """What the rules read, with the model's grounded proposals added. In a thread
-        (`earlier` given) the model reads only the messages: the rules complete a follow-up
-        from the earlier questions, which the model never sees."""
-        rules = self._rules.extract(question, messages, catalog, earlier=earlier)
-        evidence = Evidence("" if earlier else question, messages)
+        """What the rules read, with the model's grounded proposals added. In a thread the
+        model reads only the messages: the rules complete a follow-up from the earlier
+        questions, which the model never sees."""
+        rules = self._rules.extract(question, messages, catalog)
+        evidence = Evidence("" if question.in_thread else question.text, messages)
         if not evidence.prompt_items:
             return rules
         dropped: list[DropReason] = []

@@ -17,6 +17,7 @@ from truthexpiry.models.errors import (
 )
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.questions import QuestionReading
 from truthexpiry.ops.metrics import OTHER_FAILURE, EvidenceFailure, Metrics, Port
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence, LifecycleHistory, MessageSearch
 
@@ -85,15 +86,8 @@ class TimedExtractor:
         self._metrics = metrics
 
     def extract(
-        self,
-        question: str,
-        messages: Sequence[SearchMessage],
-        catalog: Catalog,
-        *,
-        earlier: Sequence[str] = (),
+        self, question: QuestionReading, messages: Sequence[SearchMessage], catalog: Catalog
     ) -> Extraction:
         return _timed(
-            self._metrics,
-            Port.EXTRACTION,
-            lambda: self._inner.extract(question, messages, catalog, earlier=earlier),
+            self._metrics, Port.EXTRACTION, lambda: self._inner.extract(question, messages, catalog)
         )

@@ -18,6 +18,7 @@ from bootstrap import dataset_evidence, live_extractor
 from cli.main import main
 from settings.worker import ModelSettings
 from tests.integration.openai_compatible import OpenAiCompatibleServer
+from tests.readings import reading
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.notices import FallbackReason
 from truthexpiry.reading.extractor import RulesClaimExtractor
@@ -66,10 +67,10 @@ def test_claims_come_back_over_http_grounded(server: OpenAiCompatibleServer) -> 
     catalog = dataset_evidence(None).catalog()
     live = live_extractor(_settings(server.base_url))
 
-    extraction = live.extract(QUESTION, MESSAGES, catalog)
+    extraction = live.extract(reading(QUESTION, catalog), MESSAGES, catalog)
     live.close()
 
-    expected = RulesClaimExtractor().extract(QUESTION, MESSAGES, catalog)
+    expected = RulesClaimExtractor().extract(reading(QUESTION, catalog), MESSAGES, catalog)
     assert extraction.question_claims == expected.question_claims
     assert extraction.message_claims == expected.message_claims
     assert extraction.fallback is None
@@ -88,7 +89,11 @@ def test_a_server_error_falls_back_to_the_rules(server: OpenAiCompatibleServer) 
     server.status = 503
     live = live_extractor(_settings(server.base_url))
 
-    extraction = live.extract(QUESTION, MESSAGES, dataset_evidence(None).catalog())
+    extraction = live.extract(
+        reading(QUESTION, dataset_evidence(None).catalog()),
+        MESSAGES,
+        dataset_evidence(None).catalog(),
+    )
     live.close()
 
     assert extraction.fallback is FallbackReason.UNAVAILABLE
@@ -103,7 +108,11 @@ def test_a_server_that_is_not_there_falls_back_to_the_rules() -> None:
     live = live_extractor(_settings(f"http://127.0.0.1:{port}/v1"))
 
     with models.override_allow_model_requests(True):
-        extraction = live.extract(QUESTION, MESSAGES, dataset_evidence(None).catalog())
+        extraction = live.extract(
+            reading(QUESTION, dataset_evidence(None).catalog()),
+            MESSAGES,
+            dataset_evidence(None).catalog(),
+        )
     live.close()
 
     assert extraction.question_claims  # the rules answered

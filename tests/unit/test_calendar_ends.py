@@ -20,6 +20,7 @@ from truthexpiry.models.periods import TimeQuestion
 from truthexpiry.models.requests import TruthExpiryRequest
 from truthexpiry.models.verdicts import Status
 from truthexpiry.reading.time.phrases import read_time
+from truthexpiry.text.tokens import sentences
 from truthexpiry.values.calendar import (
     PERIOD_UNITS,
     days_later,
@@ -62,7 +63,7 @@ EXPORT = ClaimKey.of("report_export", "availability", {"plan": "starter", "regio
 def test_every_time_phrase_at_either_end_reads_a_window_inside_the_calendar(
     question: str, as_of: date
 ) -> None:
-    reading = read_time(question, as_of)
+    reading = read_time(sentences(question), as_of)
 
     if reading is not None:
         assert date.min <= reading.window.start <= reading.window.end <= date.max

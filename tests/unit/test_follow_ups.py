@@ -8,6 +8,7 @@ import pytest
 
 from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
+from tests.readings import reading
 from tests.unit.test_rules_extractor import build_catalog
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.requests import TruthExpiryRequest
@@ -22,7 +23,7 @@ RESIDENCY = "What is the storage region for Enterprise in the EU?"
 
 
 def read(question: str, *earlier: str) -> Extraction:
-    return EXTRACTOR.extract(question, [], CATALOG, earlier=earlier)
+    return EXTRACTOR.extract(reading(question, CATALOG, earlier), [], CATALOG)
 
 
 def claims(question: str, *earlier: str) -> list[str]:
@@ -146,8 +147,8 @@ def test_another_attribute_of_the_same_entity_is_asked_in_the_subjects_scope() -
     catalog = build_catalog()
     printer = "Is the label printer available on Pro?"
 
-    asked = EXTRACTOR.extract("and the data center?", [], catalog, earlier=(printer,))
-    in_emea = EXTRACTOR.extract("and in EMEA?", [], catalog, earlier=(printer,))
+    asked = EXTRACTOR.extract(reading("and the data center?", catalog, (printer,)), [], catalog)
+    in_emea = EXTRACTOR.extract(reading("and in EMEA?", catalog, (printer,)), [], catalog)
 
     assert [(q.entity, q.attribute, q.scope) for q in asked.value_queries] == [
         ("label_printer", "data_center", (("tier", "pro"),))

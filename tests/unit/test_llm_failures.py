@@ -34,6 +34,7 @@ from bootstrap import build_pipeline, corpus_search
 from listeners.views.notices import notice_text
 from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FixedClock
+from tests.readings import reading
 from tests.scripted_llm import extractor
 from tests.unit.test_llm_fallback import MESSAGES, QUESTION
 from truthexpiry.models.catalog import Catalog
@@ -101,11 +102,11 @@ def test_any_exception_from_the_model_falls_back_to_the_rules_and_is_counted(
 ) -> None:
     live = extractor(_raising(error))
     try:
-        extraction = live.extract(QUESTION, MESSAGES, catalog)
+        extraction = live.extract(reading(QUESTION, catalog), MESSAGES, catalog)
     finally:
         live.close()
 
-    rules = RulesClaimExtractor().extract(QUESTION, MESSAGES, catalog)
+    rules = RulesClaimExtractor().extract(reading(QUESTION, catalog), MESSAGES, catalog)
     assert (extraction.question_claims, extraction.message_claims) == (
         rules.question_claims,
         rules.message_claims,
@@ -138,10 +139,12 @@ def test_a_closed_extractor_falls_back_to_the_rules(catalog: Catalog) -> None:
     live = extractor(_raising(_SurpriseError()))
     live.close()
 
-    extraction = live.extract(QUESTION, MESSAGES, catalog)
+    extraction = live.extract(reading(QUESTION, catalog), MESSAGES, catalog)
 
     assert extraction.fallback is FallbackReason.FAILED
     assert (
         extraction.message_claims
-        == RulesClaimExtractor().extract(QUESTION, MESSAGES, catalog).message_claims
+        == RulesClaimExtractor()
+        .extract(reading(QUESTION, catalog), MESSAGES, catalog)
+        .message_claims
     )

@@ -15,6 +15,7 @@ from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from listeners.views.notices import notice_text
+from tests.readings import reading
 from tests.scripted_llm import (
     answer,
     evidence_sent,
@@ -43,7 +44,7 @@ MESSAGES = [
 
 
 def _rules(catalog: Catalog) -> Extraction:
-    return RulesClaimExtractor().extract(QUESTION, MESSAGES, catalog)
+    return RulesClaimExtractor().extract(reading(QUESTION, catalog), MESSAGES, catalog)
 
 
 def _assert_fell_back(extraction: Extraction, catalog: Catalog, wording: str) -> None:
@@ -83,7 +84,7 @@ def test_unusable_answers_fall_back_to_the_rules_with_a_notice(
 ) -> None:
     live = extractor(model)
 
-    extraction = live.extract(QUESTION, MESSAGES, catalog)
+    extraction = live.extract(reading(QUESTION, catalog), MESSAGES, catalog)
     live.close()
 
     _assert_fell_back(extraction, catalog, wording)
@@ -104,7 +105,7 @@ def test_a_slow_model_is_abandoned_at_the_deadline(catalog: Catalog) -> None:
     live = extractor(FunctionModel(slow), timeout=0.2)
     started = time.monotonic()
 
-    extraction = live.extract(QUESTION, MESSAGES, catalog)
+    extraction = live.extract(reading(QUESTION, catalog), MESSAGES, catalog)
 
     # The caller did not wait for the model's 30 s; how much sooner depends on the machine.
     assert time.monotonic() - started < 20
@@ -142,7 +143,9 @@ def test_thirty_two_concurrent_requests_each_get_their_own_claims(catalog: Catal
 
     def ask(n: int) -> Any:
         limit = SearchMessage(f"{n}.0", "C0", "eng", "U0", "Kim", f"Starter rate limit is {n} rpm.")
-        extraction = live.extract("What is the rate limit on Starter?", [limit], catalog)
+        extraction = live.extract(
+            reading("What is the rate limit on Starter?", catalog), [limit], catalog
+        )
         return [c.stated_value for c in extraction.message_claims], extraction.fallback
 
     with ThreadPoolExecutor(max_workers=32) as pool:
@@ -167,7 +170,7 @@ def test_the_request_carries_opaque_evidence_ids_and_no_lifecycle_records(
         return answer(info, {"claims": []})
 
     live = extractor(FunctionModel(spy))
-    live.extract(QUESTION, MESSAGES, catalog)
+    live.extract(reading(QUESTION, catalog), MESSAGES, catalog)
     live.close()
 
     assert list(seen["evidence"]) == ["question", "evidence-1"]
@@ -190,7 +193,7 @@ def test_in_a_thread_the_rules_read_the_follow_up_and_the_model_the_messages(
         return answer(info, rules_proposals(seen[-1], catalog))
 
     live = extractor(FunctionModel(respond))
-    extraction = live.extract("And on Team?", MESSAGES, catalog, earlier=(QUESTION,))
+    extraction = live.extract(reading("And on Team?", catalog, (QUESTION,)), MESSAGES, catalog)
     live.close()
 
     [asked] = extraction.question_claims

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from tests.fakes import FakeClaimExtractor
+from tests.readings import reading
 from tests.scripted_llm import claim, extractor, reply
 from truthexpiry.grounding.proposals import DropReason
 from truthexpiry.models.catalog import Catalog
@@ -45,7 +46,7 @@ def _extract(
 ) -> tuple[Extraction, dict[str, int]]:
     live = extractor(reply(proposals), rules=FakeClaimExtractor())
     try:
-        extraction = live.extract(question, [OFF, LIMIT, RESIDENCY], catalog)
+        extraction = live.extract(reading(question, catalog), [OFF, LIMIT, RESIDENCY], catalog)
     finally:
         live.close()
     assert live.fallbacks.count() == 0
@@ -244,7 +245,7 @@ def test_a_scope_value_no_record_has_is_kept_when_the_sentence_states_it(
         rules=FakeClaimExtractor(),
     )
 
-    extraction = live.extract("", [basic], catalog)
+    extraction = live.extract(reading("", catalog), [basic], catalog)
     live.close()
 
     assert [(c.scope, c.stated_value) for c in extraction.message_claims] == [
@@ -260,7 +261,7 @@ def test_a_negated_value_does_not_support_its_opposite(catalog: Catalog) -> None
         rules=FakeClaimExtractor(),
     )
 
-    extraction = live.extract("", [negated], catalog)
+    extraction = live.extract(reading("", catalog), [negated], catalog)
     live.close()
 
     assert extraction.message_claims == ()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.readings import reading
 from tests.unit.builders import record
 from truthexpiry.catalog.derive import derive_catalog
 from truthexpiry.models.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
@@ -46,7 +47,7 @@ EXTRACTOR = RulesClaimExtractor()
 
 
 def question(text: str, catalog: Catalog = CATALOG) -> Extraction:
-    return EXTRACTOR.extract(text, [], catalog)
+    return EXTRACTOR.extract(reading(text, catalog), [], catalog)
 
 
 def stated(text: str, catalog: Catalog = CATALOG) -> list[tuple[str, str, dict[str, str], str]]:
@@ -203,7 +204,7 @@ def test_message_claims_carry_their_message_reference() -> None:
         "https://example.slack.com/archives/C1/p10",
     )
 
-    extraction = EXTRACTOR.extract("", [message], CATALOG)
+    extraction = EXTRACTOR.extract(reading("", CATALOG), [message], CATALOG)
 
     assert extraction.message_claims == (
         Claim(
@@ -225,10 +226,12 @@ def test_oversized_text_is_cut_before_it_is_read() -> None:
 
 
 def test_the_index_is_built_once_per_catalog() -> None:
-    RulesClaimExtractor().extract("Is same day delivery on for Pro?", [], CATALOG)
+    RulesClaimExtractor().extract(reading("Is same day delivery on for Pro?", CATALOG), [], CATALOG)
     first = vocabulary_index(CATALOG)
 
-    RulesClaimExtractor().extract("Is same day delivery off for Pro?", [], CATALOG)
+    RulesClaimExtractor().extract(
+        reading("Is same day delivery off for Pro?", CATALOG), [], CATALOG
+    )
 
     assert vocabulary_index(CATALOG) is first
 

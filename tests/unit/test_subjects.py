@@ -12,6 +12,7 @@ from tests.datasets import DATA
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import ChangeSubject
 from truthexpiry.reading.subjects import read_subjects
+from truthexpiry.text.tokens import sentences
 
 S = ChangeSubject
 
@@ -65,4 +66,4 @@ def catalog(name: str) -> Catalog:
 def test_a_question_names_its_subjects(
     name: str, question: str, expected: tuple[ChangeSubject, ...]
 ) -> None:
-    assert read_subjects(question, catalog(name)) == expected
+    assert read_subjects(sentences(question), catalog(name)) == expected

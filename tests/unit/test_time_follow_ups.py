@@ -11,11 +11,13 @@ from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
 from truthexpiry.models.changes import ChangeSubject
 from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
+from truthexpiry.models.questions import TimeAsked
 from truthexpiry.models.requests import TruthExpiryRequest
 from truthexpiry.models.verdicts import Status
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
-from truthexpiry.reading.time.follow_ups import TimeAsked, time_in_thread
+from truthexpiry.reading.question import read_question
 from truthexpiry.reading.time.phrases import read_time
+from truthexpiry.text.tokens import sentences
 
 CATALOG = dataset_evidence(None).catalog()  # the demo dataset: plans starter, team, enterprise
 TODAY = date(2026, 11, 30)
@@ -27,7 +29,7 @@ EXPORT_ON_STARTER = (ChangeSubject("report_export", None, (("plan", "starter"),)
 
 
 def asked(question: str, *earlier: str) -> TimeAsked:
-    return time_in_thread(question, earlier, TODAY, CATALOG)
+    return read_question(question, earlier, TODAY, CATALOG).time
 
 
 def changes(start: str, end: str, *, stated: bool = True) -> TimeReading:
@@ -93,8 +95,8 @@ def test_a_claim_about_a_period_follows_to_another_period_and_another_scope() ->
     may = asked("and in May 2026?", IN_MARCH)
     on_team = asked("and on Team?", IN_MARCH)
 
-    assert may.reading == read_time("in May 2026", TODAY)
-    assert on_team.reading == read_time(IN_MARCH, TODAY)
+    assert may.reading == read_time(sentences("in May 2026"), TODAY)
+    assert on_team.reading == read_time(sentences(IN_MARCH), TODAY)
 
 
 def test_a_chain_is_read_in_order_and_a_message_that_says_nothing_changes_nothing() -> None:
@@ -115,7 +117,7 @@ def test_a_chain_is_read_in_order_and_a_message_that_says_nothing_changes_nothin
 def test_a_question_without_earlier_questions_is_read_alone(question: str) -> None:
     alone = asked(question)
 
-    assert alone.reading == read_time(question, TODAY, CATALOG)
+    assert alone.reading == read_time(sentences(question), TODAY, CATALOG)
     assert asked(question, "thanks!", "ok") == alone
 
 
@@ -158,7 +160,7 @@ def test_the_pipeline_judges_the_earlier_claim_as_of_the_period_a_follow_up_name
 
 
 def test_a_value_alone_is_asked_at_the_threads_time_and_thanks_at_none() -> None:
-    assert asked("is it disabled?", IN_MARCH).reading == read_time(IN_MARCH, TODAY)
+    assert asked("is it disabled?", IN_MARCH).reading == read_time(sentences(IN_MARCH), TODAY)
     assert asked("thanks!", IN_MARCH) == TimeAsked(None)
 
     pipeline = build_pipeline(search=FakeMessageSearch(), clock=FixedClock(TODAY))

@@ -13,6 +13,7 @@ from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
 from truthexpiry.models.periods import TimeQuestion
 from truthexpiry.models.values import ValueType
 from truthexpiry.reading.time.phrases import read_time
+from truthexpiry.text.tokens import sentences
 
 AS_OF = day("2025-11-20")  # a Thursday
 CHANGES, UPCOMING, AS_OF_DATE = TimeQuestion.CHANGES, TimeQuestion.UPCOMING, TimeQuestion.AS_OF
@@ -20,7 +21,7 @@ FOREVER = date.max.isoformat()
 
 
 def read(question: str, as_of: date = AS_OF, catalog: Catalog | None = None) -> tuple[str, ...]:
-    reading = read_time(question, as_of, catalog)
+    reading = read_time(sentences(question), as_of, catalog)
     assert reading is not None, question
     window = reading.window
     return (reading.kind.value, window.start.isoformat(), window.end.isoformat())
@@ -114,7 +115,7 @@ def test_an_upcoming_question_looks_ahead_of_the_as_of_date(
 def test_a_question_naming_a_date_or_period_is_judged_as_of_it(
     question: str, window: tuple[str, str], judged_on: str | None
 ) -> None:
-    reading = read_time(question, AS_OF)
+    reading = read_time(sentences(question), AS_OF)
 
     assert read(question) == (AS_OF_DATE.value, *window)
     assert reading is not None
@@ -137,12 +138,12 @@ def test_a_question_naming_a_date_or_period_is_judged_as_of_it(
     ],
 )
 def test_a_question_that_names_no_time_and_no_change_reads_as_none(question: str) -> None:
-    assert read_time(question, AS_OF) is None
+    assert read_time(sentences(question), AS_OF) is None
 
 
 def test_a_date_on_its_own_is_a_value_not_a_month() -> None:
-    assert read_time("Is the filing deadline 30 June 2026?", AS_OF) is None
-    assert read_time("Is the deadline 2026-06-30?", AS_OF) is None
+    assert read_time(sentences("Is the filing deadline 30 June 2026?"), AS_OF) is None
+    assert read_time(sentences("Is the deadline 2026-06-30?"), AS_OF) is None
 
 
 def catalog_with(*attributes: AttributeInfo) -> Catalog:
@@ -157,8 +158,8 @@ def test_with_the_catalog_a_cue_word_inside_a_name_is_no_cue() -> None:
     )
     question = "Does US scheduled maintenance start at 2am?"
 
-    assert read_time(question, AS_OF) is not None
-    assert read_time(question, AS_OF, catalog_with(maintenance)) is None
+    assert read_time(sentences(question), AS_OF) is not None
+    assert read_time(sentences(question), AS_OF, catalog_with(maintenance)) is None
     assert read(
         "What is scheduled to change in scheduled maintenance?", catalog=catalog_with(maintenance)
     ) == (UPCOMING.value, "2025-11-21", FOREVER)
@@ -175,9 +176,11 @@ def test_with_the_catalog_a_date_in_a_question_about_a_date_is_the_value() -> No
     )
     catalog = catalog_with(deadline)
 
-    assert read_time("Is the certification due on 31 March 2026?", AS_OF) is not None
-    assert read_time("Is the certification due on 31 March 2026?", AS_OF, catalog) is None
-    assert read_time("Is the filing due on Oct 31 2026?", AS_OF, catalog) is None
+    assert read_time(sentences("Is the certification due on 31 March 2026?"), AS_OF) is not None
+    assert (
+        read_time(sentences("Is the certification due on 31 March 2026?"), AS_OF, catalog) is None
+    )
+    assert read_time(sentences("Is the filing due on Oct 31 2026?"), AS_OF, catalog) is None
     assert read("Was the filing due 31 March as of 1 Jan 2025?", catalog=catalog) == (
         AS_OF_DATE.value,
         "2025-01-01",
@@ -190,8 +193,8 @@ def test_a_change_question_whose_window_lies_ahead_asks_what_is_coming() -> None
 
 
 def test_windows_are_counted_from_the_as_of_date_never_the_clock() -> None:
-    early = read_time("What changed in the last 30 days?", day("2020-01-15"))
-    late = read_time("What changed in the last 30 days?", day("2031-07-04"))
+    early = read_time(sentences("What changed in the last 30 days?"), day("2020-01-15"))
+    late = read_time(sentences("What changed in the last 30 days?"), day("2031-07-04"))
 
     assert early is not None
     assert late is not None
@@ -209,7 +212,7 @@ _WORDS = st.sampled_from(
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_WORDS, max_size=12), st.dates(date(2000, 1, 1), date(2090, 12, 31)))
 def test_any_question_reads_to_a_coherent_window_or_none(words: list[str], as_of: date) -> None:
-    reading = read_time(" ".join(words), as_of)
+    reading = read_time(sentences(" ".join(words)), as_of)
 
     if reading is None:
         return
@@ -227,7 +230,7 @@ def test_any_question_reads_to_a_coherent_window_or_none(words: list[str], as_of
 @settings(max_examples=100, deadline=None)
 @given(st.text(max_size=200), st.dates(date(1990, 1, 1), date(2100, 12, 31)))
 def test_any_text_reads_without_error(text: str, as_of: date) -> None:
-    read_time(text, as_of)
+    read_time(sentences(text), as_of)
 
 
 @pytest.mark.parametrize(
@@ -235,7 +238,7 @@ def test_any_text_reads_without_error(text: str, as_of: date) -> None:
     ["What's coming next year?", "Was it on tomorrow?", "What changes in Q1?", "in March?"],
 )
 def test_a_window_past_the_calendars_end_is_no_window(question: str) -> None:
-    reading = read_time(question, date.max - timedelta(days=1))
+    reading = read_time(sentences(question), date.max - timedelta(days=1))
 
     assert reading is None or reading.window.end <= date.max
 
@@ -243,7 +246,7 @@ def test_a_window_past_the_calendars_end_is_no_window(question: str) -> None:
 def test_a_relative_window_moves_with_the_as_of_date() -> None:
     for shift in (0, 1, 45, 400):
         as_of = AS_OF + timedelta(days=shift)
-        reading = read_time("What changed over the past 2 weeks?", as_of)
+        reading = read_time(sentences("What changed over the past 2 weeks?"), as_of)
         assert reading is not None
         assert reading.window.end - reading.window.start == timedelta(days=13)
         assert reading.window.end == as_of

@@ -13,6 +13,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Extraction
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.questions import QuestionReading
 
 
 class MessageSearch(Protocol):
@@ -45,17 +46,13 @@ class LifecycleHistory(Protocol):
 
 
 class ClaimExtractor(Protocol):
-    """Proposes claims and value questions. It never decides validity. `earlier` holds the
-    questions asked before `question` in the same thread, oldest first: a follow-up ("and on
-    Pro?") takes from them what it does not state. They are read for this call only."""
+    """Proposes claims and value questions. It never decides validity. `question` is the
+    request's question as the pipeline read it, once: its text, and its statements completed
+    from the thread's earlier questions (a follow-up such as "and on Pro?"). The messages'
+    texts are read for this call only."""
 
     def extract(
-        self,
-        question: str,
-        messages: Sequence[SearchMessage],
-        catalog: Catalog,
-        *,
-        earlier: Sequence[str] = (),
+        self, question: QuestionReading, messages: Sequence[SearchMessage], catalog: Catalog
     ) -> Extraction: ...
 
 

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.messages import MessageRef, SearchMessage
-from truthexpiry.reading.follow_ups import statements_in_thread
-from truthexpiry.reading.reader import Statement, read
+from truthexpiry.models.questions import QuestionReading, Statement
+from truthexpiry.reading.reader import read
 from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.text.tokens import sentences
 
@@ -21,21 +21,15 @@ class RulesClaimExtractor:
     """
 
     def extract(
-        self,
-        question: str,
-        messages: Sequence[SearchMessage],
-        catalog: Catalog,
-        *,
-        earlier: Sequence[str] = (),
+        self, question: QuestionReading, messages: Sequence[SearchMessage], catalog: Catalog
     ) -> Extraction:
-        """`earlier`: the questions before this one in its thread, oldest first; a follow-up
-        takes from them what it does not state (`follow_ups.py`)."""
+        """The question's statements as the pipeline read them (completed from its thread by
+        `follow_ups.py`), and every message's, read here."""
         index = vocabulary_index(catalog)
         claims: list[Claim] = []
         queries: list[ValueQuery] = []
         topics: list[str] = []
-        asked = statements_in_thread(question, earlier, index) if earlier else None
-        for statement in asked if asked is not None else _statements(question, index):
+        for statement in question.statements:
             topics.append(statement.entity)
             if statement.attribute is None:
                 continue

@@ -28,18 +28,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from truthexpiry.models.claim_key import Scope
-from truthexpiry.reading.reader import Statement, read
+from truthexpiry.models.questions import Statement
+from truthexpiry.reading.reader import read
 from truthexpiry.reading.time.phrases import names_a_date
 from truthexpiry.reading.vocabulary import VocabularyIndex
 from truthexpiry.rules.scope import GLOBAL
-from truthexpiry.text.tokens import sentences
+from truthexpiry.text.tokens import Sentence
 
 MAX_EARLIER_QUESTIONS = 5  # the thread's last questions read for a follow-up
 _MAX_SCOPES = 8  # scope combinations per statement, as the reader bounds them
 
 
 def statements_in_thread(
-    question: str, earlier: Sequence[str], index: VocabularyIndex
+    question: Sequence[Sentence], earlier: Sequence[Sequence[Sentence]], index: VocabularyIndex
 ) -> list[Statement]:
     """The statements of `question`, completed from the thread's `earlier` questions (oldest
     first; the last `MAX_EARLIER_QUESTIONS` are read)."""
@@ -49,7 +50,9 @@ def statements_in_thread(
     return follow_up(question, subjects, index)
 
 
-def follow_up(text: str, subjects: Sequence[Statement], index: VocabularyIndex) -> list[Statement]:
+def follow_up(
+    text: Sequence[Sentence], subjects: Sequence[Statement], index: VocabularyIndex
+) -> list[Statement]:
     """The statements of `text` read as a follow-up to `subjects` (statements with an
     attribute); without subjects, as `text` alone."""
     own = _statements(text, index)
@@ -69,9 +72,9 @@ def follow_up(text: str, subjects: Sequence[Statement], index: VocabularyIndex) 
 
 
 def _statements(
-    text: str, index: VocabularyIndex, subject: tuple[str, str] | None = None
+    text: Sequence[Sentence], index: VocabularyIndex, subject: tuple[str, str] | None = None
 ) -> list[Statement]:
-    return [s for sentence in sentences(text) for s in read(sentence, index, subject=subject)]
+    return [s for sentence in text for s in read(sentence, index, subject=subject)]
 
 
 def _says(statement: Statement, subject: Statement) -> bool:

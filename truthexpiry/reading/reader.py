@@ -14,11 +14,11 @@ being about the pair the earlier question was about (`follow_ups.py` decides whi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from itertools import product
 
 from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.models.questions import Statement
+from truthexpiry.models.values import ValueType
 from truthexpiry.reading.binding import Binding, accepts, bind
 from truthexpiry.reading.names import Anchor, Names, find_names
 from truthexpiry.reading.scopes import ScopeFinder
@@ -34,15 +34,6 @@ _SELF_TYPED = frozenset({ValueType.TIME_OF_DAY, ValueType.DATE})
 _EXACT_FIT = 3
 _WHOLE_NAME = 2  # an anchor's strength when the entity is named in full
 Pair = tuple[str, str]
-
-
-@dataclass(frozen=True, slots=True)
-class Statement:
-    entity: str
-    attribute: str | None  # None when the attribute could not be told apart
-    scopes: tuple[Scope, ...]  # one per combination of stated scope values; () if none stated
-    value: TypedValue | None  # the stated value; None when none was stated
-    asks_value: bool  # the sentence is a question or a request for the value
 
 
 def read(

@@ -12,6 +12,7 @@ A year read as the window ("in 2027", "since 2025") is not also a scope value (`
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import product
 
 from truthexpiry.models.catalog import Catalog
@@ -19,7 +20,7 @@ from truthexpiry.models.changes import ChangeSubject
 from truthexpiry.reading.names import Anchor, Names, find_names
 from truthexpiry.reading.scopes import ScopeFinder
 from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
-from truthexpiry.text.tokens import Kind, Token, sentences
+from truthexpiry.text.tokens import Kind, Sentence, Token
 from truthexpiry.text.words import MONTHS
 
 MAX_SUBJECTS = 8
@@ -30,11 +31,11 @@ _BEFORE_A_YEAR = frozenset(
 )
 
 
-def read_subjects(question: str, catalog: Catalog) -> tuple[ChangeSubject, ...]:
+def read_subjects(question: Sequence[Sentence], catalog: Catalog) -> tuple[ChangeSubject, ...]:
     """The subjects the question names, each once; () when it names none."""
     index = vocabulary_index(catalog)
     found: list[ChangeSubject] = []
-    for sentence in sentences(question):
+    for sentence in question:
         found += _subjects(sentence.tokens, index)
     return tuple(dict.fromkeys(found))[:MAX_SUBJECTS]
 

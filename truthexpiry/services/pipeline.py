@@ -1,6 +1,6 @@
 """The one pipeline every entry point uses: search, extract, fetch evidence, label.
 
-A question about time is read first (`time_in_thread`: in a thread, completed from the earlier
+A question is read once (`read_question`): in a thread, completed from the earlier
 questions; relative to the request's as-of date or the clock's, never the system clock behind
 its back). A change question also gets the transitions
 in its window, a question about what is coming the records still to take effect, and a claim
@@ -37,7 +37,7 @@ from truthexpiry.ports import (
     LifecycleHistory,
     MessageSearch,
 )
-from truthexpiry.reading.time.follow_ups import time_in_thread
+from truthexpiry.reading.question import read_question
 from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.request_run import RequestRun
@@ -75,12 +75,11 @@ class TruthExpiryPipeline:
         notices: list[Notice] = []
         messages = self._messages(request, notices)
         question = "" if request.subject_message else request.question
-        asked = time_in_thread(question, request.earlier_questions, as_of, catalog)
+        read = read_question(question, request.earlier_questions, as_of, catalog)
+        asked = read.time
         reading = asked.reading
         judged_on, source = _judgement(reading, as_of)
-        extraction = self._extractor.extract(
-            question, messages, catalog, earlier=request.earlier_questions
-        )
+        extraction = self._extractor.extract(read, messages, catalog)
         checking = request.subject_message is not None
         verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
         time = None

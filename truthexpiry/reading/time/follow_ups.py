@@ -24,34 +24,31 @@ Pure: the texts are read here and nothing of them is kept.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import date
 
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.changes import ChangeSubject
 from truthexpiry.models.periods import TimeQuestion, TimeReading
-from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS, statements_in_thread
+from truthexpiry.models.questions import Statement, TimeAsked
+from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
 from truthexpiry.reading.subjects import MAX_SUBJECTS, read_subjects
 from truthexpiry.reading.time.phrases import read_time
-from truthexpiry.reading.vocabulary import vocabulary_index
+from truthexpiry.text.tokens import Sentence
 
 _LISTS = (TimeQuestion.CHANGES, TimeQuestion.UPCOMING)
 
 
-@dataclass(frozen=True, slots=True)
-class TimeAsked:
-    """What a question asks about time (None: nothing) and, for a question about changes or
-    what is coming, what it is about (() is everything; always () for other questions)."""
-
-    reading: TimeReading | None
-    subjects: tuple[ChangeSubject, ...] = ()
-
-
 def time_in_thread(
-    question: str, earlier: Sequence[str], as_of: date, catalog: Catalog
+    question: Sequence[Sentence],
+    earlier: Sequence[Sequence[Sentence]],
+    as_of: date,
+    catalog: Catalog,
+    *,
+    statements: Sequence[Statement],
 ) -> TimeAsked:
-    """What `question` asks about time, completed from its thread's `earlier` questions
-    (oldest first; the last `MAX_EARLIER_QUESTIONS` are read). Windows count from `as_of`."""
+    """What `question` (its sentences) asks about time, completed from its thread's `earlier`
+    questions (oldest first; the last `MAX_EARLIER_QUESTIONS` are read). Windows count from
+    `as_of`. `statements`: what the question states, already completed from the thread."""
     if not earlier:
         reading = read_time(question, as_of, catalog)
         return TimeAsked(reading, read_subjects(question, catalog) if _lists(reading) else ())
@@ -60,9 +57,7 @@ def time_in_thread(
         asked = _follow_up(text, asked, as_of, catalog) or asked
     found = _follow_up(question, asked, as_of, catalog)
     if found is None:  # no time, no subject: the thread's time, if it asks about its subject
-        index = vocabulary_index(catalog)
-        asks = bool(statements_in_thread(question, earlier, index))
-        found = asked if asks else TimeAsked(None)
+        found = asked if statements else TimeAsked(None)
     return found if _lists(found.reading) else TimeAsked(found.reading)
 
 
@@ -72,7 +67,9 @@ def _lists(reading: TimeReading | None) -> bool:
     return reading is not None and reading.kind in _LISTS
 
 
-def _follow_up(text: str, before: TimeAsked, as_of: date, catalog: Catalog) -> TimeAsked | None:
+def _follow_up(
+    text: Sequence[Sentence], before: TimeAsked, as_of: date, catalog: Catalog
+) -> TimeAsked | None:
     """`text` read after `before`; None when it names neither a time nor a subject."""
     own = read_time(text, as_of, catalog)
     named = read_subjects(text, catalog)
@@ -86,7 +83,12 @@ def _follow_up(text: str, before: TimeAsked, as_of: date, catalog: Catalog) -> T
 
 
 def _for_period(
-    text: str, period: TimeReading, *, kind: TimeQuestion, as_of: date, catalog: Catalog
+    text: Sequence[Sentence],
+    period: TimeReading,
+    *,
+    kind: TimeQuestion,
+    as_of: date,
+    catalog: Catalog,
 ) -> TimeReading:
     """The `period` that `text` names, read again as a question of `kind`; a period wholly
     past as a question about changes (read_time turns one wholly ahead into what is coming)."""

@@ -19,6 +19,7 @@ date is the value stated; only "as of <date>" still sets the date to judge on.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date, timedelta
 
 from truthexpiry.models.catalog import Catalog
@@ -26,7 +27,7 @@ from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.reading.time.names import time_vocabulary
 from truthexpiry.reading.time.points import Reading, date_end
 from truthexpiry.reading.time.windows import may_start_a_window, window_at
-from truthexpiry.text.tokens import Token, sentences
+from truthexpiry.text.tokens import Sentence, Token
 from truthexpiry.values.calendar import judgement_date, last_days, still_to_come
 
 # Token keys (singular: "changes" is "change") that make a question about changes. "changed"
@@ -46,16 +47,17 @@ _ANY_DAY = date(2000, 1, 1)
 
 
 def read_time(
-    question: str,
+    question: Sequence[Sentence],
     as_of: date,
     catalog: Catalog | None = None,
     *,
     kind: TimeQuestion | None = None,
 ) -> TimeReading | None:
-    """What `question` asks about time, or None when it names no time and asks about no
-    change. Never reads the clock: windows are counted from `as_of`. `kind`: what the question
-    asks when it has no word of change of its own (a follow-up in a thread about changes)."""
-    tokens = [token for sentence in sentences(question) for token in sentence.tokens]
+    """What `question` (its sentences) asks about time, or None when it names no time and asks
+    about no change. Never reads the clock: windows are counted from `as_of`. `kind`: what the
+    question asks when it has no word of change of its own (a follow-up in a thread about
+    changes)."""
+    tokens = [token for sentence in question for token in sentence.tokens]
     vocabulary = time_vocabulary(catalog) if catalog is not None else None
     kind = _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
     dated = vocabulary is not None and vocabulary.about_a_date(tokens)
@@ -73,7 +75,7 @@ def read_time(
     return TimeReading(TimeQuestion.AS_OF, found, True, judgement_date(found, as_of))
 
 
-def names_a_date(question: str) -> bool:
+def names_a_date(question: Sequence[Sentence]) -> bool:
     """Whether `question` names a date or a period and asks about no change ("and in March
     2025?"): a claim in it is judged as of then. Neither depends on the day that windows are
     counted from, so any day will do."""
