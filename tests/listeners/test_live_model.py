@@ -9,7 +9,9 @@ import pytest
 from slack_bolt import BoltContext
 
 from adapters.dedup.memory import InMemoryEventDedup
+from adapters.slack.workspace import SlackWorkspaceFacts
 from bootstrap import build_pipeline, dataset_evidence
+from listeners.audience import Audience
 from listeners.dependencies import ListenerDependencies
 from listeners.events.app_mention import app_mention_callback
 from listeners.views.notices import notice_text
@@ -37,6 +39,7 @@ def test_a_mention_is_answered_by_the_rules_when_the_model_raises(
         ),
         catalog=evidence.catalog,
         dedup=InMemoryEventDedup(),
+        audience=Audience(SlackWorkspaceFacts(FakeWebClient())),
         metrics=RecordingMetrics(),
     )
     event = events.app_mention(STALE, channel="C0PUBLIC", ts="10.1", action_token=TOKEN)
