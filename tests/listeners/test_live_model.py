@@ -25,7 +25,7 @@ from truthexpiry.models.notices import ModelFallback
 
 @pytest.mark.parametrize("name", ["KeyError", "AttributeError", "asyncio.CancelledError"])
 def test_a_mention_is_answered_by_the_rules_when_the_model_raises(
-    name: str, say: Recorder, context: BoltContext, client: FakeWebClient
+    name: str, say: Recorder, context: BoltContext
 ) -> None:
     error, reason = RAISED[name]
     live = extractor(_raising(error))
@@ -44,7 +44,7 @@ def test_a_mention_is_answered_by_the_rules_when_the_model_raises(
     )
     event = events.app_mention(STALE, channel="C0PUBLIC", ts="10.1", action_token=TOKEN)
     try:
-        app_mention_callback(deps)(event=event, say=say, context=context, client=client)
+        app_mention_callback(deps)(event=event, say=say, context=context)
     finally:
         live.close()
 
