@@ -38,6 +38,15 @@ class PatientSocketModeClient(SocketModeClient):
             return  # not started yet
         super()._monitor_current_session()  # type: ignore[no-untyped-call]
 
+    def close(self) -> None:
+        """The SDK's close with the monitor stopped first: a monitor in the middle of a
+        reconnect could otherwise open a new session after the old one was disconnected, and
+        the SDK's close would then wait for that session's receive loop forever."""
+        self.closed = True
+        self.auto_reconnect_enabled = False
+        self.current_app_monitor.shutdown()  # type: ignore[no-untyped-call]
+        super().close()
+
 
 class EarlyAckSocketModeHandler(SocketModeHandler):
     def __init__(self, app: App, app_token: str, *, ping_interval: float = 10) -> None:

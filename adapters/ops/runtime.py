@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -105,7 +106,7 @@ class WorkerRuntime:
         log.info(
             "drained" if finished else "drain deadline passed", extra={"count": drain.in_flight}
         )
-        self.handler.client.close()
+        _bounded(self.handler.client.close, SOCKET_CLOSE_SECONDS, "Socket Mode close")
         self._monitor.close()
         self._health.close()
         self.metrics.close()
@@ -120,3 +121,16 @@ class WorkerRuntime:
             self._hellos += 1
             if self._hellos > 1:
                 self.metrics.reconnected()
+
+
+SOCKET_CLOSE_SECONDS = 10.0  # a transport that does not close in time is left to the exit
+
+
+def _bounded(close: Callable[[], None], seconds: float, what: str) -> None:
+    """Run `close` for at most `seconds`: shutdown finishes even if a library's close hangs
+    (its threads are daemons, so the process still exits)."""
+    closer = threading.Thread(target=close, name=what, daemon=True)
+    closer.start()
+    closer.join(seconds)
+    if closer.is_alive():
+        log.warning("%s did not finish in time", what, extra={"seconds": seconds})
