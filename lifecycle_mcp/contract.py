@@ -108,6 +108,15 @@ class CatalogOut(_Strict):
     sources: list[str] = Field(default_factory=list)
 
 
+class CatalogVersionOut(_Strict):
+    """Which catalog is served now, in a few bytes: `fingerprint` is the catalog's own, so a
+    client holding a catalog with that fingerprint holds the catalog served."""
+
+    schema_version: str
+    dataset_version: str
+    fingerprint: str
+
+
 def record_out(record: LifecycleRecord) -> RecordOut:
     return RecordOut(
         record_id=record.record_id,

@@ -1,20 +1,24 @@
 """`McpLifecycleEvidence`: the `LifecycleEvidence` port over the lifecycle MCP server.
 
 Synchronous, for Bolt's worker threads and the CLI: calls run on one background event loop that
-holds one MCP session. The catalog (names and vocabulary, no Slack content) is cached for
-`catalog_ttl` seconds; when a refresh fails the last good catalog is kept, so claims can still be
-extracted and their lookups report the outage.
+holds one MCP session for lookups. The catalog (names and vocabulary, no Slack content) has a
+session of its own, so that a large or stalled catalog never holds up a lookup: it is fetched
+once per catalog version and checked every `catalog_check_seconds` in the background
+(`catalog_cache.py`); when a refresh fails the last good catalog is kept, so claims can still
+be extracted and their lookups report the outage.
 """
 
 from __future__ import annotations
 
-import time
+import asyncio
 
 from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
+from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
 from adapters.lifecycle_mcp_client.connection import McpConnection
 from adapters.lifecycle_mcp_client.mapper import (
     catalog_from_result,
     evidence_from_result,
+    fingerprint_from_result,
     listing_from_result,
 )
 from truthexpiry.models.catalog import Catalog
@@ -25,6 +29,7 @@ from truthexpiry.models.lifecycle import LifecycleRecord
 
 EVIDENCE_TOOL = "get_lifecycle_evidence"
 CATALOG_TOOL = "get_claim_catalog"
+CATALOG_VERSION_TOOL = "get_catalog_version"
 WINDOW_TOOL = "get_records_effective_between"
 
 
@@ -35,16 +40,29 @@ class McpLifecycleEvidence:
         *,
         token: str | None = None,
         timeout: float = 2.0,
-        catalog_ttl: float = 30.0,
+        catalog_check_seconds: float = 30.0,
+        catalog_timeout: float = 60.0,
+        catalog_first_retry: float = 1.0,
         loop: BackgroundLoop | None = None,
     ) -> None:
+        """`timeout` bounds each lookup, and a question's wait for the first catalog;
+        `catalog_timeout` bounds a catalog request, which no question waits for once a catalog
+        has arrived."""
         self._owns_loop = loop is None
         self._loop = loop or BackgroundLoop()
         self._timeout = timeout
-        self._catalog_ttl = catalog_ttl
-        self._catalog: Catalog | None = None
-        self._catalog_fetched = 0.0
         self._connection = self._loop.run(_make_connection(url, token, timeout), timeout)
+        self._catalog_connection = self._loop.run(
+            _make_connection(url, token, max(timeout, catalog_timeout)), timeout
+        )
+        self._catalogs = CatalogCache(
+            self._loop.loop,
+            self._fetch_catalog,
+            self._served_fingerprint,
+            check_every=catalog_check_seconds,
+            budget=timeout,
+            first_retry=catalog_first_retry,
+        )
 
     def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
         arguments = {"entity": key.entity, "attribute": key.attribute, "scope": key.scope_dict}
@@ -70,17 +88,13 @@ class McpLifecycleEvidence:
         return listing_from_result(result, selection)
 
     def catalog(self) -> Catalog:
-        fresh = time.monotonic() - self._catalog_fetched < self._catalog_ttl
-        if self._catalog is not None and fresh:
-            return self._catalog
-        try:
-            result = self._loop.run(self._connection.call_tool(CATALOG_TOOL, {}), self._deadline())
-            self._catalog = catalog_from_result(result)
-            self._catalog_fetched = time.monotonic()
-        except EvidenceUnavailableError:
-            if self._catalog is None:
-                raise
-        return self._catalog
+        """The last good catalog at once; the first waits at most `timeout` seconds."""
+        return self._catalogs.current()
+
+    @property
+    def catalog_fetches(self) -> int:
+        """Whole catalogs asked for so far: one per catalog version, plus retries."""
+        return self._catalogs.fetches
 
     def reachable(self) -> bool:
         """True when the server answers a small request now; for readiness checks, which run every
@@ -93,12 +107,15 @@ class McpLifecycleEvidence:
 
     @property
     def sessions_opened(self) -> int:
-        """Sessions opened so far: one for the life of the worker, plus one per recovery."""
+        """Lookup sessions opened so far: one for the life of the worker, plus one per recovery
+        (the catalog has a session of its own)."""
         return self._connection.sessions_opened
 
     def close(self) -> None:
+        self._catalogs.close()
         try:
             self._loop.run(self._connection.close(), self._timeout)
+            self._loop.run(self._catalog_connection.close(), self._timeout)
         finally:
             if self._owns_loop:
                 self._loop.close()
@@ -106,6 +123,15 @@ class McpLifecycleEvidence:
     def _deadline(self) -> float:
         # Connecting and calling each have `timeout`; the bridge waits for both, then a little.
         return 2 * self._timeout + 0.5
+
+    async def _fetch_catalog(self) -> Catalog:
+        result = await self._catalog_connection.call_tool(CATALOG_TOOL, {})
+        # Validating a large catalog takes a while: off the loop, where lookups are answered.
+        return await asyncio.to_thread(catalog_from_result, result)
+
+    async def _served_fingerprint(self) -> str | None:
+        result = await self._catalog_connection.call_tool(CATALOG_VERSION_TOOL, {})
+        return fingerprint_from_result(result)
 
 
 async def _make_connection(url: str, token: str | None, timeout: float) -> McpConnection:
