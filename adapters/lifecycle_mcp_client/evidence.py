@@ -2,15 +2,13 @@
 
 Synchronous, for Bolt's worker threads and the CLI: calls run on one background event loop that
 holds one MCP session for lookups. The catalog (names and vocabulary, no Slack content) has a
-session of its own, so that a large or stalled catalog never holds up a lookup: it is fetched
-once per catalog version and checked every `catalog_check_seconds` in the background
-(`catalog_cache.py`); when a refresh fails the last good catalog is kept, so claims can still
-be extracted and their lookups report the outage.
+session and an event loop of its own, so that a large or stalled catalog never holds up a
+lookup: it is fetched once per catalog version and checked every `catalog_check_seconds` in the
+background (`catalog_cache.py`); when a refresh fails the last good catalog is kept, so claims
+can still be extracted and their lookups report the outage.
 """
 
 from __future__ import annotations
-
-import asyncio
 
 from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
 from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
@@ -52,11 +50,15 @@ class McpLifecycleEvidence:
         self._loop = loop or BackgroundLoop()
         self._timeout = timeout
         self._connection = self._loop.run(_make_connection(url, token, timeout), timeout)
-        self._catalog_connection = self._loop.run(
-            _make_connection(url, token, max(timeout, catalog_timeout)), timeout
+        # The catalog's session runs on a loop of its own: the SDK checks a result against the
+        # tool's JSON schema on the loop that received it, which takes seconds for the catalog
+        # of a large dataset, and lookups must not wait for that.
+        self._catalog_loop = BackgroundLoop("lifecycle-mcp-catalog")
+        self._catalog_connection = self._catalog_loop.run(
+            _make_connection(url, token, catalog_timeout), timeout
         )
         self._catalogs = CatalogCache(
-            self._loop.loop,
+            self._catalog_loop.loop,
             self._fetch_catalog,
             self._served_fingerprint,
             check_every=catalog_check_seconds,
@@ -114,9 +116,10 @@ class McpLifecycleEvidence:
     def close(self) -> None:
         self._catalogs.close()
         try:
+            self._catalog_loop.run(self._catalog_connection.close(), self._timeout)
             self._loop.run(self._connection.close(), self._timeout)
-            self._loop.run(self._catalog_connection.close(), self._timeout)
         finally:
+            self._catalog_loop.close()
             if self._owns_loop:
                 self._loop.close()
 
@@ -125,9 +128,7 @@ class McpLifecycleEvidence:
         return 2 * self._timeout + 0.5
 
     async def _fetch_catalog(self) -> Catalog:
-        result = await self._catalog_connection.call_tool(CATALOG_TOOL, {})
-        # Validating a large catalog takes a while: off the loop, where lookups are answered.
-        return await asyncio.to_thread(catalog_from_result, result)
+        return catalog_from_result(await self._catalog_connection.call_tool(CATALOG_TOOL, {}))
 
     async def _served_fingerprint(self) -> str | None:
         result = await self._catalog_connection.call_tool(CATALOG_VERSION_TOOL, {})
