@@ -83,6 +83,11 @@ class McpConnection:
                 raise EvidenceTimeoutError(
                     f"the lifecycle server did not answer within {self._timeout:g} s"
                 ) from None
+            except asyncio.CancelledError:
+                # A caller that gave up (a closing worker stops its catalog refresh): the
+                # session's outcome is read when it comes, so that it is not reported unread.
+                ready.add_done_callback(_read_outcome)
+                raise
             return self._client
 
     async def _own(self, ready: asyncio.Future[Client]) -> None:
@@ -129,6 +134,11 @@ class McpConnection:
             await asyncio.wait_for(asyncio.shield(owner), 1.0)
         except (TimeoutError, Exception):  # a broken session may not close cleanly
             owner.cancel()
+
+
+def _read_outcome(ready: asyncio.Future[Client]) -> None:
+    if not ready.cancelled():
+        ready.exception()
 
 
 def _failure(error: BaseException) -> EvidenceUnavailableError:
