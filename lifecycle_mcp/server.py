@@ -41,7 +41,8 @@ logger = logging.getLogger("lifecycle_mcp")
 SERVER_NAME = "truthexpiry-lifecycle"
 INSTRUCTIONS = (
     "Read-only lifecycle records. Call get_claim_catalog to learn the entities, attributes and "
-    "scopes; call get_lifecycle_evidence with one exact key to get its records in any state; "
+    "scopes, and get_catalog_version to learn whether it changed since; call "
+    "get_lifecycle_evidence with one exact key to get its records in any state; "
     "call get_records_effective_between for the records that take effect in a window of dates. "
     "The server never decides which value is valid."
 )

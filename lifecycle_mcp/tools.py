@@ -1,8 +1,8 @@
-"""The server's four read-only MCP tools, as thin wrappers over plain functions.
+"""The server's five read-only MCP tools, as thin wrappers over plain functions.
 
-`lifecycle_evidence`, `claim_catalog`, `records_in_window` and `histories_in_window` are
-ordinary functions of a
-loaded dataset, tested without any transport. `register_tools` publishes them on an
+`lifecycle_evidence`, `claim_catalog`, `catalog_version`, `records_in_window` and
+`histories_in_window` are ordinary functions of a loaded dataset, tested without any transport.
+`register_tools` publishes them on an
 `MCPServer`: each tool reads the holder's current snapshot once, so a call is answered from
 one dataset version even while a reload swaps in the next. Their docstrings are the contract
 that MCP clients read.
@@ -23,6 +23,7 @@ from pydantic import Field, WithJsonSchema
 from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     CatalogOut,
+    CatalogVersionOut,
     EvidenceOut,
     HistoriesOut,
     WindowOut,
@@ -102,6 +103,15 @@ def claim_catalog(dataset: LoadedDataset) -> CatalogOut:
     return dataset.catalog
 
 
+def catalog_version(dataset: LoadedDataset) -> CatalogVersionOut:
+    catalog = dataset.catalog
+    return CatalogVersionOut(
+        schema_version=SCHEMA_VERSION,
+        dataset_version=catalog.dataset_version,
+        fingerprint=catalog.fingerprint,
+    )
+
+
 def register_tools(server: MCPServer[Any], holder: DatasetHolder) -> None:
     async def get_lifecycle_evidence(
         entity: Identifier, attribute: Identifier, scope: ScopeArgument
@@ -132,6 +142,13 @@ def register_tools(server: MCPServer[Any], holder: DatasetHolder) -> None:
         whenever the catalog does; `dataset_version` names the dataset it came from.
         """
         return claim_catalog(holder.current)
+
+    async def get_catalog_version() -> CatalogVersionOut:
+        """Name the catalog served now without sending it: its `fingerprint` (the one
+        `get_claim_catalog` returns, changing whenever the catalog does) and `dataset_version`.
+        A client that holds a catalog fetches it again only when the fingerprint differs.
+        """
+        return catalog_version(holder.current)
 
     async def get_records_effective_between(
         from_date: DateArgument,
@@ -186,6 +203,7 @@ def register_tools(server: MCPServer[Any], holder: DatasetHolder) -> None:
 
     _add(server, get_lifecycle_evidence, "Lifecycle evidence for one claim key")
     _add(server, get_claim_catalog, "Claim catalog")
+    _add(server, get_catalog_version, "Claim catalog version")
     _add(server, get_records_effective_between, "Lifecycle records effective in a window")
     _add(server, get_histories_effective_between, "Histories of the keys changed in a window")
 

@@ -90,6 +90,11 @@ class McpConnection:
                 raise EvidenceTimeoutError(
                     f"the lifecycle server did not answer within {self._timeout:g} s"
                 ) from None
+            except asyncio.CancelledError:
+                # A caller that gave up (a closing worker stops its catalog refresh): the
+                # session's outcome is read when it comes, so that it is not reported unread.
+                ready.add_done_callback(_retrieve)
+                raise
             return self._client
 
     async def _own(self, ready: asyncio.Future[Client]) -> None:

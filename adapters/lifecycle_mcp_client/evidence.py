@@ -1,16 +1,16 @@
 """`McpLifecycleEvidence`: the `LifecycleEvidence` port over the lifecycle MCP server.
 
-Synchronous, for Bolt's worker threads and the CLI: lookups and the catalog run on one
-background event loop that holds one MCP session. Calls about windows of dates run on a second
-loop and session of their own (opened at the first such call): the SDK checks each result
-against the tool's output schema on the loop that received it, which for a change question's
-histories takes tens of milliseconds, and must not hold up the lookups of other questions. At
+Synchronous, for Bolt's worker threads and the CLI: lookups run on one background event loop
+that holds one MCP session. Calls about windows of dates run on a second loop and session of
+their own: each such result is larger, and must not hold up the lookups of other questions. At
 most `windows_at_once` such calls run at a time (the others wait, within the call's deadline, in
 their own threads, using no CPU), so heavy questions share the processor with simple ones
 instead of taking it over.
 
-The catalog (names and vocabulary, no Slack content) is cached for
-`catalog_ttl` seconds; when a refresh fails the last good catalog is kept, so claims can still be
+The catalog (names and vocabulary, no Slack content) has a session and an event loop of its
+own too, so that a large or stalled catalog never holds up a lookup: it is fetched once per
+catalog version and checked every `catalog_check_seconds` in the background
+(`catalog_cache.py`); when a refresh fails the last good catalog is kept, so claims can still be
 extracted and their lookups report the outage.
 """
 
@@ -22,10 +22,12 @@ import time
 from mcp_types import CallToolResult
 
 from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
+from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
 from adapters.lifecycle_mcp_client.connection import McpConnection
 from adapters.lifecycle_mcp_client.mapper import (
     catalog_from_result,
     evidence_from_result,
+    fingerprint_from_result,
     histories_from_result,
     listing_from_result,
 )
@@ -37,6 +39,7 @@ from truthexpiry.models.lifecycle import LifecycleRecord
 
 EVIDENCE_TOOL = "get_lifecycle_evidence"
 CATALOG_TOOL = "get_claim_catalog"
+CATALOG_VERSION_TOOL = "get_catalog_version"
 WINDOW_TOOL = "get_records_effective_between"
 HISTORIES_TOOL = "get_histories_effective_between"
 
@@ -48,20 +51,37 @@ class McpLifecycleEvidence:
         *,
         token: str | None = None,
         timeout: float = 2.0,
-        catalog_ttl: float = 30.0,
+        catalog_check_seconds: float = 30.0,
+        catalog_timeout: float = 60.0,
+        catalog_first_retry: float = 1.0,
         loop: BackgroundLoop | None = None,
         windows_at_once: int = 1,
     ) -> None:
+        """`timeout` bounds each lookup, and a question's wait for the first catalog;
+        `catalog_timeout` bounds a catalog request, which no question waits for once a catalog
+        has arrived."""
         self._owns_loop = loop is None
         self._loop = loop or BackgroundLoop()
         self._timeout = timeout
-        self._catalog_ttl = catalog_ttl
-        self._catalog: Catalog | None = None
-        self._catalog_fetched = 0.0
         self._connection = self._loop.run(_make_connection(url, token, timeout), timeout)
         self._windows_slots = threading.BoundedSemaphore(windows_at_once)
         self._windows_loop = BackgroundLoop(name="lifecycle-mcp-windows")
         self._windows = self._windows_loop.run(_make_connection(url, token, timeout), timeout)
+        # The catalog's session runs on a loop of its own: the SDK checks a result against the
+        # tool's JSON schema on the loop that received it, which takes seconds for the catalog
+        # of a large dataset, and lookups must not wait for that.
+        self._catalog_loop = BackgroundLoop("lifecycle-mcp-catalog")
+        self._catalog_connection = self._catalog_loop.run(
+            _make_connection(url, token, catalog_timeout), timeout
+        )
+        self._catalogs = CatalogCache(
+            self._catalog_loop.loop,
+            self._fetch_catalog,
+            self._served_fingerprint,
+            check_every=catalog_check_seconds,
+            budget=timeout,
+            first_retry=catalog_first_retry,
+        )
 
     def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
         arguments = {"entity": key.entity, "attribute": key.attribute, "scope": key.scope_dict}
@@ -97,17 +117,13 @@ class McpLifecycleEvidence:
             self._windows_slots.release()
 
     def catalog(self) -> Catalog:
-        fresh = time.monotonic() - self._catalog_fetched < self._catalog_ttl
-        if self._catalog is not None and fresh:
-            return self._catalog
-        try:
-            result = self._loop.run(self._connection.call_tool(CATALOG_TOOL, {}), self._deadline())
-            self._catalog = catalog_from_result(result)
-            self._catalog_fetched = time.monotonic()
-        except EvidenceUnavailableError:
-            if self._catalog is None:
-                raise
-        return self._catalog
+        """The last good catalog at once; the first waits at most `timeout` seconds."""
+        return self._catalogs.current()
+
+    @property
+    def catalog_fetches(self) -> int:
+        """Whole catalogs asked for so far: one per catalog version, plus retries."""
+        return self._catalogs.fetches
 
     def reachable(self) -> bool:
         """True when the server answers a small request now; for readiness checks, which run every
@@ -121,21 +137,31 @@ class McpLifecycleEvidence:
     @property
     def sessions_opened(self) -> int:
         """Sessions opened for lookups so far: one for the life of the worker, plus one per
-        recovery (the windows' session is counted apart)."""
+        recovery (the windows and the catalog have sessions of their own)."""
         return self._connection.sessions_opened
 
     def close(self) -> None:
+        self._catalogs.close()
         try:
+            self._catalog_loop.run(self._catalog_connection.close(), self._timeout)
             self._loop.run(self._connection.close(), self._timeout)
             self._windows_loop.run(self._windows.close(), self._timeout)
         finally:
             self._windows_loop.close()
+            self._catalog_loop.close()
             if self._owns_loop:
                 self._loop.close()
 
     def _deadline(self) -> float:
         # Connecting and calling each have `timeout`; the bridge waits for both, then a little.
         return 2 * self._timeout + 0.5
+
+    async def _fetch_catalog(self) -> Catalog:
+        return catalog_from_result(await self._catalog_connection.call_tool(CATALOG_TOOL, {}))
+
+    async def _served_fingerprint(self) -> str | None:
+        result = await self._catalog_connection.call_tool(CATALOG_VERSION_TOOL, {})
+        return fingerprint_from_result(result)
 
 
 def _selection_arguments(selection: RecordSelection) -> dict[str, object]:

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     CatalogOut,
+    CatalogVersionOut,
     EvidenceOut,
     HistoriesOut,
     KeyHistoryOut,
@@ -29,7 +30,7 @@ from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
 from truthexpiry.models.lifecycle import LifecycleRecord
 
-M = TypeVar("M", EvidenceOut, CatalogOut, WindowOut, HistoriesOut)
+M = TypeVar("M", EvidenceOut, CatalogOut, CatalogVersionOut, WindowOut, HistoriesOut)
 
 
 def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
@@ -98,6 +99,14 @@ def catalog_from_result(result: CallToolResult) -> Catalog:
     if problem is not None:
         raise EvidenceUnavailableError(f"the lifecycle server's catalog was refused: {problem}")
     return catalog
+
+
+def fingerprint_from_result(result: CallToolResult) -> str | None:
+    """The fingerprint of the catalog served now; None when the server has no version tool
+    (a server older than it answers with a tool error), so only the whole catalog can tell."""
+    if result.is_error:
+        return None
+    return _validated(result, CatalogVersionOut).fingerprint
 
 
 def _validated(result: CallToolResult, model: type[M]) -> M:

@@ -1,11 +1,14 @@
 """Misbehaving MCP servers for the adapter's failure tests: real SDK servers on loopback that
-answer with content that breaks the contract, or too slowly."""
+answer with content that breaks the contract, or too slowly; and `ToolCalls`, which counts a
+real server's tool calls and can hold one tool's calls back."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
 import time
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -13,6 +16,7 @@ from typing import Any
 import uvicorn
 from mcp.server import MCPServer
 from starlette.applications import Starlette
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from devtools.lifecycle_server import free_port
 
@@ -81,8 +85,65 @@ def erroring_server() -> Starlette:
     return server.streamable_http_app(stateless_http=True, json_response=True)
 
 
+class ToolCalls:
+    """ASGI middleware in front of an MCP app: counts `tools/call` requests by tool name, holds
+    the calls of the tools in `held` until `release` is set (`holding` is set once one is
+    held), and answers those of the tools in `failing` with HTTP 500. Other requests are passed
+    on unchanged."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self._app = app
+        self.calls: Counter[str] = Counter()
+        self.held: set[str] = set()
+        self.failing: set[str] = set()
+        self.holding = threading.Event()
+        self.release = threading.Event()
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        body, more = b"", True
+        while more:
+            message = await receive()
+            body += message.get("body", b"")
+            more = message.get("more_body", False)
+        name = _tool_called(body)
+        if name is not None:
+            self.calls[name] += 1
+        if name in self.held:
+            self.holding.set()
+            while not self.release.is_set():  # the server's side of a stall, not a test's wait
+                await asyncio.sleep(0.02)
+        if name in self.failing:
+            await send({"type": "http.response.start", "status": 500, "headers": []})
+            await send({"type": "http.response.body", "body": b""})
+            return
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if replayed:
+                return await receive()
+            replayed = True
+            return {"type": "http.request", "body": body, "more_body": False}
+
+        await self._app(scope, replay, send)
+
+
+def _tool_called(body: bytes) -> str | None:
+    try:
+        request = json.loads(body)
+    except ValueError:
+        return None
+    if not isinstance(request, dict) or request.get("method") != "tools/call":
+        return None
+    name = request.get("params", {}).get("name")
+    return name if isinstance(name, str) else None
+
+
 @contextmanager
-def serving(app: Starlette) -> Iterator[str]:
+def serving(app: ASGIApp) -> Iterator[str]:
     """Serve `app` on a free loopback port in a thread; yields the MCP URL."""
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error"))

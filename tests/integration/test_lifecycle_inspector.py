@@ -48,6 +48,7 @@ def test_the_inspector_lists_every_read_only_tool(lifecycle_server: RunningServe
     assert set(tools) == {
         "get_lifecycle_evidence",
         "get_claim_catalog",
+        "get_catalog_version",
         "get_records_effective_between",
         "get_histories_effective_between",
     }

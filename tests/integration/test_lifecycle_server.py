@@ -176,6 +176,7 @@ def test_tools_list_shows_every_tool_read_only_with_an_output_schema(
     assert set(tools) == {
         "get_lifecycle_evidence",
         "get_claim_catalog",
+        "get_catalog_version",
         "get_records_effective_between",
         "get_histories_effective_between",
     }

@@ -283,7 +283,7 @@ def test_reachability_follows_the_server_without_fetching_the_catalog() -> None:
         adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=GENEROUS)
         try:
             assert adapter.reachable()
-            assert adapter._catalog is None  # a readiness probe leaves the catalog alone
+            assert adapter.catalog_fetches == 0  # a readiness probe leaves the catalog alone
             server.stop()
             assert not adapter.reachable()
             server.start()

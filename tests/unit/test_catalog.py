@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -197,6 +199,9 @@ def test_the_fingerprint_is_stable_for_the_same_content_and_changes_with_it() ->
     assert extra.fingerprint != _catalog().fingerprint
     assert renamed.fingerprint != _catalog().fingerprint
     assert derive_catalog(RECORDS, "v2").fingerprint != _catalog().fingerprint
+    assert _catalog([*RECORDS[:-1], replace(RECORDS[-1], source="billing")]).fingerprint != (
+        _catalog().fingerprint  # the sources are part of the catalog a client holds
+    )
 
 
 def test_the_catalog_reveals_no_record_ids_states_or_dates() -> None:

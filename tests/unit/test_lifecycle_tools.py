@@ -10,7 +10,13 @@ from mcp import Client
 from mcp.server import MCPServer
 from mcp_types import CallToolResult, ListToolsResult
 
-from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, catalog_out
+from lifecycle_mcp.contract import (
+    SCHEMA_VERSION,
+    CatalogOut,
+    CatalogVersionOut,
+    EvidenceOut,
+    catalog_out,
+)
 from lifecycle_mcp.holder import DatasetHolder, LoadedDataset
 from lifecycle_mcp.tools import claim_catalog, lifecycle_evidence, register_tools
 from truthexpiry.models.errors import InvalidClaimKeyError
@@ -110,6 +116,17 @@ def test_the_catalog_tool_returns_the_catalog(holder: DatasetHolder) -> None:
     assert CatalogOut.model_validate(result.structured_content) == holder.current.catalog
 
 
+def test_the_version_tool_names_the_catalog_the_catalog_tool_returns(
+    holder: DatasetHolder,
+) -> None:
+    result = in_process(holder, "get_catalog_version", {})
+
+    version = CatalogVersionOut.model_validate(result.structured_content)
+    assert version.fingerprint == holder.current.catalog.fingerprint
+    assert version.dataset_version == holder.current.catalog.dataset_version
+    assert version.schema_version == SCHEMA_VERSION
+
+
 def test_every_tool_is_published_read_only_with_schemas_and_docstrings(
     holder: DatasetHolder,
 ) -> None:
@@ -118,6 +135,7 @@ def test_every_tool_is_published_read_only_with_schemas_and_docstrings(
     assert set(tools) == {
         "get_lifecycle_evidence",
         "get_claim_catalog",
+        "get_catalog_version",
         "get_records_effective_between",
         "get_histories_effective_between",
     }

@@ -67,10 +67,9 @@ def derive_catalog(
         for entity in sorted({entity for entity, _ in grouped})
     }
     scope_aliases = dict(sorted(notes.scope_aliases.items()))
-    fingerprint = _fingerprint(version, entities, attributes, scope_aliases)
-    return Catalog(
-        version, fingerprint, entities, attributes, scope_aliases, tuple(sorted(sources))
-    )
+    ordered_sources = tuple(sorted(sources))
+    fingerprint = _fingerprint(version, entities, attributes, scope_aliases, ordered_sources)
+    return Catalog(version, fingerprint, entities, attributes, scope_aliases, ordered_sources)
 
 
 def _entity(name: str, note: EntityInfo | None) -> EntityInfo:
@@ -121,13 +120,16 @@ def _fingerprint(
     entities: dict[str, EntityInfo],
     attributes: dict[tuple[str, str], AttributeInfo],
     scope_aliases: dict[tuple[str, str], tuple[str, ...]],
+    sources: tuple[str, ...],
 ) -> str:
     # Every field, as plain tuples: their repr is several times faster than the dataclasses'.
+    # The sources too: a client holding a catalog of this fingerprint holds all of it.
     content = (
         version,
         [_ENTITY_FIELDS(e) for e in entities.values()],
         [_ATTRIBUTE_FIELDS(a) for a in attributes.values()],
         scope_aliases,
+        sources,
     )
     return hashlib.sha256(repr(content).encode()).hexdigest()[:16]
 
