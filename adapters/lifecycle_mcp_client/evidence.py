@@ -16,6 +16,7 @@ extracted and their lookups report the outage.
 
 from __future__ import annotations
 
+import contextlib
 import threading
 import time
 
@@ -142,10 +143,16 @@ class McpLifecycleEvidence:
 
     def close(self) -> None:
         self._catalogs.close()
+        sessions = (
+            (self._catalog_loop, self._catalog_connection),
+            (self._loop, self._connection),
+            (self._windows_loop, self._windows),
+        )
         try:
-            self._catalog_loop.run(self._catalog_connection.close(), self._timeout)
-            self._loop.run(self._connection.close(), self._timeout)
-            self._windows_loop.run(self._windows.close(), self._timeout)
+            for loop, connection in sessions:
+                # A session still waiting on a silent server is stopped with its loop below.
+                with contextlib.suppress(EvidenceUnavailableError):
+                    loop.run(connection.close(), self._timeout)
         finally:
             self._windows_loop.close()
             self._catalog_loop.close()

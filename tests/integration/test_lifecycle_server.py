@@ -214,7 +214,7 @@ def test_every_configured_token_is_accepted(server: RunningServer) -> None:
     for token in server.tokens:
         response = post_tools_list(server, server.auth(token))
         assert response.status_code == 200
-        assert len(response.json()["result"]["tools"]) == 4
+        assert len(response.json()["result"]["tools"]) == 5
 
 
 def test_a_host_header_that_is_not_allowed_is_refused_with_421(server: RunningServer) -> None:
