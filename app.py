@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import signal
 import sys
-import threading
+import time
 from collections.abc import Mapping, Sequence
 from types import FrameType
 from typing import TYPE_CHECKING
@@ -67,12 +67,6 @@ def start(settings: WorkerSettings, *, metrics: Metrics | None = None) -> Worker
     return runtime.start()
 
 
-def run(settings: WorkerSettings, stop: threading.Event) -> None:
-    runtime = start(settings)
-    stop.wait()
-    runtime.shutdown()
-
-
 def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = None) -> int:
     """`environ` replaces the process environment and `.env` (for tests)."""
     command = worker_command(sys.argv[1:] if argv is None else argv)
@@ -106,14 +100,20 @@ def serve(settings: WorkerSettings) -> None:
     from truthexpiry.ops.logs import configure_logging
 
     configure_logging(settings.log_level)
-    stop = threading.Event()
+    # The main thread wakes every 0.2 s: Python runs a signal handler only in the main thread,
+    # between bytecodes, and a SIGINT the kernel hands to another thread does not wake a main
+    # thread blocked in a lock (`Event.wait()`), so Ctrl-C right after start-up was missed.
+    received: list[int] = []
 
-    def request_stop(_signum: int, _frame: FrameType | None) -> None:
-        stop.set()
+    def request_stop(signum: int, _frame: FrameType | None) -> None:
+        received.append(signum)
 
     signal.signal(signal.SIGTERM, request_stop)
     signal.signal(signal.SIGINT, request_stop)
-    run(settings, stop)
+    runtime = start(settings)
+    while not received:
+        time.sleep(0.2)
+    runtime.shutdown()
 
 
 if __name__ == "__main__":
