@@ -52,11 +52,8 @@ class EvidenceOut(_Strict):
     records: list[RecordOut]
 
 
-class WindowOut(_Strict):
-    """The records, in any state, whose effective date falls in [from_date, to_date], of the
-    entity, attribute and scope asked for (null: any; `scope` pairs a record's scope must
-    include), oldest first. At most `max_records`; `truncated` says more matched. Which value
-    is current is not decided here."""
+class _WindowAsked(_Strict):
+    """What a window tool was asked, and of which dataset it answers: the fields both share."""
 
     schema_version: str
     dataset_version: str
@@ -65,6 +62,14 @@ class WindowOut(_Strict):
     entity: str | None
     attribute: str | None
     scope: dict[str, str]
+
+
+class WindowOut(_WindowAsked):
+    """The records, in any state, whose effective date falls in [from_date, to_date], of the
+    entity, attribute and scope asked for (null: any; `scope` pairs a record's scope must
+    include), oldest first. At most `max_records`; `truncated` says more matched. Which value
+    is current is not decided here."""
+
     records: list[RecordOut]
     truncated: bool
     max_records: int
@@ -77,19 +82,12 @@ class KeyHistoryOut(_Strict):
     records: list[RecordOut]
 
 
-class HistoriesOut(_Strict):
+class HistoriesOut(_WindowAsked):
     """The claim keys with a record effective in [from_date, to_date] (of the entity, attribute
     and scope asked for, as in `WindowOut`), each with every record it has, in order of the
     keys' first record in the window. At most `max_keys` keys; `truncated` says more keys
     matched. Which value is current, and what changed, is not decided here."""
 
-    schema_version: str
-    dataset_version: str
-    from_date: date
-    to_date: date
-    entity: str | None
-    attribute: str | None
-    scope: dict[str, str]
     histories: list[KeyHistoryOut]
     truncated: bool
     max_keys: int

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
 
@@ -52,13 +53,7 @@ def records_in_window(
     repository = dataset.repository
     records, truncated = repository.effective_between(selection, limit)
     return WindowOut(
-        schema_version=SCHEMA_VERSION,
-        dataset_version=repository.version,
-        from_date=selection.window.start,
-        to_date=selection.window.end,
-        entity=selection.entity,
-        attribute=selection.attribute,
-        scope=dict(selection.scope),
+        **_asked(repository.version, selection),
         records=[record_out(record) for record in records],
         truncated=truncated,
         max_records=limit,
@@ -73,13 +68,7 @@ def histories_in_window(
     repository = dataset.repository
     histories, truncated = repository.histories_between(selection, max_keys)
     return HistoriesOut(
-        schema_version=SCHEMA_VERSION,
-        dataset_version=repository.version,
-        from_date=selection.window.start,
-        to_date=selection.window.end,
-        entity=selection.entity,
-        attribute=selection.attribute,
-        scope=dict(selection.scope),
+        **_asked(repository.version, selection),
         histories=[
             KeyHistoryOut(claim_key=key.canonical, records=[record_out(r) for r in records])
             for key, records in histories.items()
@@ -87,3 +76,16 @@ def histories_in_window(
         truncated=truncated,
         max_keys=max_keys,
     )
+
+
+def _asked(dataset_version: str, selection: RecordSelection) -> dict[str, Any]:
+    """The fields every window answer repeats: what was asked, and of which dataset."""
+    return {
+        "schema_version": SCHEMA_VERSION,
+        "dataset_version": dataset_version,
+        "from_date": selection.window.start,
+        "to_date": selection.window.end,
+        "entity": selection.entity,
+        "attribute": selection.attribute,
+        "scope": dict(selection.scope),
+    }
