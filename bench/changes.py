@@ -35,11 +35,11 @@ from bench.stats import median, p99
 from bootstrap import build_pipeline, corpus_search
 from lifecycle_mcp.dataset import parse_dataset
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from truthexpiry.models.changes import ChangeSubject, KeyHistories, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim, ClaimSource
-from truthexpiry.models.periods import TimeQuestion, TimeReading
-from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.answering.claims import Claim, ClaimSource
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.time.changes import ChangeSubject, KeyHistories, RecordSelection
+from truthexpiry.models.time.periods import TimeQuestion, TimeReading
 from truthexpiry.reading.time.phrases import read_time
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 from truthexpiry.text.tokens import sentences

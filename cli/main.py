@@ -27,10 +27,10 @@ from cli.arguments import build_parser
 from cli.console import argument_text, one_line, with_remedy
 from cli.evaluation import load_cases, run_cases
 from cli.output import to_json, to_text
-from truthexpiry.models.authority import AuthorityPolicy
+from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS, TruthExpiryRequest
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
-from truthexpiry.models.requests import MAX_QUESTION_CHARS, TruthExpiryRequest
-from truthexpiry.models.unicode_text import valid_text
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.unicode_text import valid_text
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 
 

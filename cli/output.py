@@ -6,11 +6,11 @@ from typing import Any
 
 from cli.time_output import as_of_line, time_json, time_lines
 from listeners.views.notices import notices_text
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.requests import TruthExpiryResponse
-from truthexpiry.models.verdicts import Answer, Status, Verdict
+from truthexpiry.models.answering.requests import TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Answer, Status, Verdict
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
 
 _MARK = {
     Status.CURRENT: "✔ CURRENT",

@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from truthexpiry.models.changes import Transition, UpcomingChange
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.time.changes import Transition, UpcomingChange
 
 Quote = Callable[[str], str]
 

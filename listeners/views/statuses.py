@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.verdicts import Status
 
 EMOJI = {
     Status.CURRENT: ":white_check_mark:",

@@ -25,9 +25,9 @@ from lifecycle_mcp.repository import packaged_dataset_path
 from lifecycle_mcp.tools import claim_catalog, lifecycle_evidence, register_tools
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.mcp_doubles import ToolCalls, serving
-from truthexpiry.models.notices import EvidenceUnavailable
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.notices import EvidenceUnavailable
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Status
 
 pytestmark = pytest.mark.integration
 

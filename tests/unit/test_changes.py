@@ -7,13 +7,13 @@ from datetime import date
 
 from tests.unit.builders import KEY, claim, day, record, verdict_for
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import Transition
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.time.changes import Transition
+from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.time.transitions import (
     changes_in_period,
     judge_period,

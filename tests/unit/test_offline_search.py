@@ -8,9 +8,9 @@ import pytest
 
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
 from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.errors import InvalidMessagesError
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.records.lifecycle import LifecycleState
 from truthexpiry.rules.labeler import resolve
 
 

@@ -11,13 +11,13 @@ from bootstrap import build_pipeline, build_worker
 from settings.worker import WorkerSettings
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
 from tests.unit.builders import record
-from truthexpiry.models.changes import ChangeSubject, TimeReport
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.notices import EvidenceUnavailable, NothingToCheck
-from truthexpiry.models.periods import AsOfSource, TimeQuestion
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.notices import EvidenceUnavailable, NothingToCheck
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.time.changes import ChangeSubject, TimeReport
+from truthexpiry.models.time.periods import AsOfSource, TimeQuestion
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)

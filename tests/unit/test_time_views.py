@@ -17,14 +17,14 @@ from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
 from tests.unit.builders import record
 from tests.unit.test_pipeline_time import RECORDS, TODAY, ask, pipeline
-from truthexpiry.models.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import EvidenceUnavailable
-from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import EvidenceUnavailable
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.time.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
+from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 
 HOSTILE = "<!channel> & <https://evil.example|click> *bold* " + "x" * 5000
 

@@ -24,13 +24,19 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import AttributeInfo
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.values import Comparison, TypedValue
-from truthexpiry.models.verdicts import Answer, Resolution, Status, UnverifiedReason, Verdict
+from truthexpiry.models.answering.claims import Claim
+from truthexpiry.models.answering.verdicts import (
+    Answer,
+    Resolution,
+    Status,
+    UnverifiedReason,
+    Verdict,
+)
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import AttributeInfo
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.records.values import Comparison, TypedValue
 from truthexpiry.rules.owners import NEVER_OVERRIDES, NO_OWNER_WORD, OwnerWord
 from truthexpiry.rules.precedence import Preference, distinct_values, listing, prefer
 from truthexpiry.values.compare import compare, read_record_value, read_value, same_value

@@ -14,22 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import ChangeSubject, TimeReport
-from truthexpiry.models.claims import Claim, Extraction
-from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import (
+from truthexpiry.models.answering.claims import Claim, Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import (
     EvidenceUnavailable,
     ModelFallback,
     Notice,
     ProposalsDropped,
     SearchUnavailable,
 )
-from truthexpiry.models.periods import AsOfSource, TimeQuestion, TimeReading
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Answer, Verdict
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Answer, Verdict
+from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.changes import ChangeSubject, TimeReport
+from truthexpiry.models.time.periods import AsOfSource, TimeQuestion, TimeReading
 from truthexpiry.ports import (
     ClaimExtractor,
     Clock,

@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import date
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
-from truthexpiry.models.periods import DateWindow, TimeReading
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.time.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
+from truthexpiry.models.time.periods import DateWindow, TimeReading
 from truthexpiry.ports import LifecycleHistory
 from truthexpiry.time.evidence import Histories, window_histories
 from truthexpiry.time.transitions import changes_in_period, transitions, upcoming

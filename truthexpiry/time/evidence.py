@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from truthexpiry.models.changes import KeyHistories, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import KeyHistories, RecordSelection
 from truthexpiry.ports import LifecycleHistory
 
 MAX_KEYS_PER_QUESTION = 25  # an answer shows 20 changes; the App Home 15 of each kind

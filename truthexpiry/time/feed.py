@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.change_notices import ChangeNotice, NoticeClaim, fingerprint
-from truthexpiry.models.change_overview import ChangeOverview
-from truthexpiry.models.changes import RecordSelection, Transition
 from truthexpiry.models.errors import NoticeNotPostedError
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.change_notices import ChangeNotice, NoticeClaim, fingerprint
+from truthexpiry.models.time.change_overview import ChangeOverview
+from truthexpiry.models.time.changes import RecordSelection, Transition
 from truthexpiry.ports import (
     ChangeNotices,
     Clock,

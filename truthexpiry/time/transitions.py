@@ -17,14 +17,14 @@ from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 from functools import lru_cache
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import AttributeInfo, Catalog
-from truthexpiry.models.changes import PeriodVerdict, Transition, UpcomingChange
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow
-from truthexpiry.models.values import Comparison
+from truthexpiry.models.answering.claims import Claim
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.records.values import Comparison
+from truthexpiry.models.time.changes import PeriodVerdict, Transition, UpcomingChange
+from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.rules.labeler import Settled, label, resolve, settle, timeline_of
 from truthexpiry.values.calendar import judgement_date
 from truthexpiry.values.compare import compare, read_record_value

@@ -7,10 +7,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from truthexpiry.models.claim_key import ClaimKey, Scope, normalise_identifier, normalise_scope
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
-from truthexpiry.models.verdicts import Status, Verdict
+from truthexpiry.models.answering.verdicts import Status, Verdict
+from truthexpiry.models.records.claim_key import (
+    ClaimKey,
+    Scope,
+    normalise_identifier,
+    normalise_scope,
+)
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.answering.claims import Claim
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
 
 
 class Status(StrEnum):
