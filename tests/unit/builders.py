@@ -14,7 +14,8 @@ from truthexpiry.models.answering.messages import MessageRef
 from truthexpiry.models.answering.verdicts import Resolution, Verdict
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
-from truthexpiry.rules.labeler import label, resolve
+from truthexpiry.rules.labeler import label
+from truthexpiry.rules.resolution import resolve
 
 AS_OF = date(2026, 6, 1)
 KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})

@@ -14,9 +14,10 @@ from truthexpiry.models.answering.messages import MessageRef
 from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.authority import AuthorityPolicy, OwnerRule
 from truthexpiry.models.records.lifecycle import LifecycleRecord
-from truthexpiry.rules.labeler import label, resolve
+from truthexpiry.rules.labeler import label
 from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.rules.precedence import distinct_values
+from truthexpiry.rules.resolution import resolve
 
 PROPERTY = settings(max_examples=200, deadline=None)
 SOURCES = ("billing", "jira", "wiki")

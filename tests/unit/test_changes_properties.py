@@ -13,7 +13,7 @@ from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.time.changes import Transition
 from truthexpiry.models.time.periods import DateWindow
-from truthexpiry.rules.labeler import resolve
+from truthexpiry.rules.resolution import resolve
 from truthexpiry.time.transitions import key_transitions, transitions, upcoming
 from truthexpiry.values.compare import same_value
 

@@ -31,7 +31,7 @@ from truthexpiry.models.answering.verdicts import Status, Verdict
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.values import TypedValue, ValueType
-from truthexpiry.rules.labeler import resolve
+from truthexpiry.rules.resolution import resolve
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 from truthexpiry.text.words import DISABLED, ENABLED, NUMBER_WORDS
 from truthexpiry.values.compare import read_value, same_value

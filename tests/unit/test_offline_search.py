@@ -11,7 +11,7 @@ from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.errors import InvalidMessagesError
 from truthexpiry.models.records.lifecycle import LifecycleState
-from truthexpiry.rules.labeler import resolve
+from truthexpiry.rules.resolution import resolve
 
 
 def message(ts: str, content: str) -> SearchMessage:

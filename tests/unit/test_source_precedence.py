@@ -5,7 +5,8 @@ from __future__ import annotations
 from tests.unit.builders import AS_OF, KEY, claim, record, resolution_of
 from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.authority import AuthorityPolicy
-from truthexpiry.rules.labeler import label, resolve
+from truthexpiry.rules.labeler import label
+from truthexpiry.rules.resolution import resolve
 
 BILLING_FIRST = AuthorityPolicy(precedence=("billing", "jira", "wiki"))
 SAME_DAY = [

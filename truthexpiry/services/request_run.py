@@ -15,8 +15,9 @@ from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.records.claim_key import ClaimKey, Scope
 from truthexpiry.ports import LifecycleEvidence
 from truthexpiry.rules import labeler
-from truthexpiry.rules.labeler import label, resolve, unverified
+from truthexpiry.rules.labeler import label, unverified
 from truthexpiry.rules.owners import OwnerEvidence
+from truthexpiry.rules.resolution import resolve
 from truthexpiry.rules.scope import MissingScope, known_scopes, resolve_scope
 
 

@@ -25,7 +25,8 @@ from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.records.values import Comparison
 from truthexpiry.models.time.changes import PeriodVerdict, Transition, UpcomingChange
 from truthexpiry.models.time.periods import DateWindow
-from truthexpiry.rules.labeler import Settled, label, resolve, settle, timeline_of
+from truthexpiry.rules.labeler import label
+from truthexpiry.rules.resolution import Settled, resolve, settle, timeline_of
 from truthexpiry.values.calendar import judgement_date
 from truthexpiry.values.compare import compare, read_record_value
 
