@@ -51,7 +51,8 @@ if TYPE_CHECKING:
     from adapters.llm.extractor import PydanticAiClaimExtractor
     from adapters.ops.startup_checks import Finding
     from listeners.dependencies import ListenerDependencies
-    from settings.worker import ModelSettings, WorkerSettings
+    from settings.model import ModelSettings
+    from settings.worker import WorkerSettings
     from truthexpiry.models.records.catalog import Catalog
 
 

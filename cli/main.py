@@ -74,7 +74,7 @@ def _extractor(args: argparse.Namespace, stack: ExitStack) -> ClaimExtractor | N
     if args.extractor != "live":
         return None
     from settings.environment import ConfigError  # only here: pydantic-settings costs 0.15 s
-    from settings.worker import ModelSettings
+    from settings.model import ModelSettings
 
     settings = ModelSettings.load(os.environ)  # the command line reads no `.env`
     if (missing := settings.missing_key()) is not None:
