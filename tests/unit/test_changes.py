@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from tests.unit.builders import KEY, claim, day, record, verdict_for
+from tests.unit.builders import KEY, day, record, verdict_for
 from truthexpiry.catalog.derive import derive_catalog
 from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.authority import AuthorityPolicy
@@ -16,11 +16,11 @@ from truthexpiry.models.time.changes import Transition
 from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.time.transitions import (
     changes_in_period,
-    judge_period,
     key_transitions,
     transitions,
     upcoming,
 )
+from truthexpiry.values.calendar import judgement_date
 
 PRO = ClaimKey.of("report_export", "availability", {"plan": "pro", "region": "global"})
 LIMIT = ClaimKey.of("api", "rate_limit", {"plan": "starter"})
@@ -218,22 +218,27 @@ def test_a_period_is_judged_on_its_last_day_with_the_changes_inside_it() -> None
     ]
     march = window("2025-03-01", "2025-03-31")
 
-    judged = judge_period(claim("enabled"), KEY, history, march, as_of=day("2026-01-01"))
+    judged_on = judgement_date(march, as_of=day("2026-01-01"))
+    verdict = verdict_for("enabled", history, judged_on)
 
-    assert judged.judged_on == day("2025-03-31")
-    assert judged.verdict.status is Status.SUPERSEDED
-    assert judged.verdict.record_ids == ("B",)
-    assert summary(judged.changes) == [("2025-03-10", ("enabled",), ("disabled",), "B")]
+    assert judged_on == day("2025-03-31")
+    assert verdict.status is Status.SUPERSEDED
+    assert verdict.record_ids == ("B",)
+    assert summary(changes_in_period(KEY, verdict.timeline, march, judged_on)) == [
+        ("2025-03-10", ("enabled",), ("disabled",), "B")
+    ]
 
 
 def test_a_period_that_includes_the_as_of_date_is_judged_on_it() -> None:
     history = [record("A", "enabled", "2025-01-01"), record("B", "disabled", "2025-12-20")]
 
-    judged = judge_period(claim("enabled"), KEY, history, WINDOW_2025, as_of=day("2025-06-30"))
+    judged_on = judgement_date(WINDOW_2025, as_of=day("2025-06-30"))
+    verdict = verdict_for("enabled", history, judged_on)
 
-    assert judged.judged_on == day("2025-06-30")
-    assert judged.verdict.status is Status.CURRENT
-    assert [t.record_id for t in judged.changes] == ["A"]
+    assert judged_on == day("2025-06-30")
+    assert verdict.status is Status.CURRENT
+    changes = changes_in_period(KEY, verdict.timeline, WINDOW_2025, judged_on)
+    assert [t.record_id for t in changes] == ["A"]
 
 
 def test_changes_in_a_period_stop_at_the_day_judged() -> None:
@@ -270,10 +275,10 @@ def test_a_verdict_made_on_the_day_judged_gives_the_same_changes_from_its_timeli
         record("C", "enabled", "2025-03-20", supersedes="B"),
     ]
     march = window("2025-03-01", "2025-03-31")
-    judged = judge_period(claim("enabled"), KEY, history, march, as_of=day("2026-01-01"))
+    judged_on = judgement_date(march, as_of=day("2026-01-01"))
 
-    verdict = verdict_for("enabled", history, judged.judged_on)
+    verdict = verdict_for("enabled", list(reversed(history)), judged_on)
 
-    assert verdict == judged.verdict
-    assert changes_in_period(KEY, verdict.timeline, march, judged.judged_on) == judged.changes
-    assert [t.record_id for t in judged.changes] == ["B", "C"]
+    from_records = changes_in_period(KEY, history, march, judged_on)
+    assert changes_in_period(KEY, verdict.timeline, march, judged_on) == from_records
+    assert [t.record_id for t in from_records] == ["B", "C"]

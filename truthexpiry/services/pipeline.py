@@ -43,7 +43,6 @@ from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.request_run import RequestRun
 from truthexpiry.time.answers import TimeAnswers
 from truthexpiry.time.evidence import Histories
-from truthexpiry.values.calendar import DEFAULT_CHANGE_DAYS, last_days, next_days
 
 MAX_CLAIMS = 60
 
@@ -124,22 +123,6 @@ class TruthExpiryPipeline:
         verdicts = tuple(run.verdict(claim) for claim in claims)
         answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notices)))
         return verdicts, answers
-
-    def recent_changes(
-        self, as_of: date | None = None, days: int = DEFAULT_CHANGE_DAYS
-    ) -> TimeReport:
-        """Every transition in the `days` days up to `as_of` (default: today), for a summary
-        such as the App Home's. Raises `EvidenceUnavailableError`."""
-        day = as_of or self._clock.today()
-        reading = TimeReading(TimeQuestion.CHANGES, last_days(day, days), True, day)
-        return self._answers(self._evidence.catalog()).changes(reading, ())
-
-    def coming_up(self, as_of: date | None = None, days: int = DEFAULT_CHANGE_DAYS) -> TimeReport:
-        """The records that take effect in the `days` days after `as_of` (default: today),
-        shipped or planned, none authoritative yet. Raises `EvidenceUnavailableError`."""
-        day = as_of or self._clock.today()
-        reading = TimeReading(TimeQuestion.UPCOMING, next_days(day, days), True, day)
-        return self._answers(self._evidence.catalog()).coming(reading, (), day)
 
     def _time_report(
         self,

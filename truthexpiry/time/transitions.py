@@ -1,5 +1,5 @@
-"""Transitions, changes still to come, and claims judged for a period, all read through the
-labeler.
+"""Transitions, changes still to come, and the changes inside a period a claim was judged for,
+all read through the labeler's resolution.
 
 A key's current value can change only on a day an authoritative (SHIPPED or EFFECTIVE) record
 takes effect. For each such day in the window, the labeler (`settle`, the decision `resolve`
@@ -17,17 +17,14 @@ from collections.abc import Mapping, Sequence
 from datetime import date, timedelta
 from functools import lru_cache
 
-from truthexpiry.models.answering.claims import Claim
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.records.values import Comparison
-from truthexpiry.models.time.changes import PeriodVerdict, Transition, UpcomingChange
+from truthexpiry.models.time.changes import Transition, UpcomingChange
 from truthexpiry.models.time.periods import DateWindow
-from truthexpiry.rules.labeler import label
-from truthexpiry.rules.resolution import Settled, resolve, settle, timeline_of
-from truthexpiry.values.calendar import judgement_date
+from truthexpiry.rules.resolution import Settled, settle, timeline_of
 from truthexpiry.values.compare import compare, read_record_value
 
 Histories = Mapping[ClaimKey, Sequence[LifecycleRecord]]
@@ -97,24 +94,6 @@ def upcoming(
     return tuple(
         sorted(found, key=lambda c: (c.record.effective_date, _order(c.key), c.record.record_id))
     )
-
-
-def judge_period(
-    claim: Claim,
-    key: ClaimKey,
-    records: Sequence[LifecycleRecord],
-    period: DateWindow,
-    as_of: date,
-    *,
-    info: AttributeInfo | None = None,
-    policy: AuthorityPolicy | None = None,
-) -> PeriodVerdict:
-    """`claim` (about `key`) judged for `period`: on its last day, or on `as_of` when the period
-    includes it; with the changes of the key from the period's first day to that day."""
-    judged_on = judgement_date(period, as_of)
-    verdict = label(claim, resolve(key, records, judged_on, policy), info)
-    changes = changes_in_period(key, records, period, judged_on, info=info, policy=policy)
-    return PeriodVerdict(verdict, period, judged_on, changes)
 
 
 def changes_in_period(

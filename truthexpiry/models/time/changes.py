@@ -1,5 +1,5 @@
 """Change questions: which records to list, the listing, and what the labeler makes of them
-(transitions, changes still to come, a verdict for a period)."""
+(transitions, changes still to come) and the report on time an answer carries."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from truthexpiry.models.answering.verdicts import Status, Verdict
+from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.claim_key import (
     ClaimKey,
     Scope,
@@ -152,17 +152,6 @@ class UpcomingChange:
     @property
     def planned(self) -> bool:
         return self.record.state is LifecycleState.PLANNED
-
-
-@dataclass(frozen=True, slots=True)
-class PeriodVerdict:
-    """A claim judged for a period: `verdict` as of `judged_on` (the period's last day, or the
-    as-of date when the period includes it), and the changes of its key inside the period."""
-
-    verdict: Verdict
-    period: DateWindow
-    judged_on: date
-    changes: tuple[Transition, ...]
 
 
 @dataclass(frozen=True, slots=True)
