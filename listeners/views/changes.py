@@ -24,6 +24,7 @@ from listeners.views.blocks import (
     section,
 )
 from listeners.views.change_words import ChangeWording
+from listeners.views.statuses import DISAGREE
 from listeners.views.time_card import line_text
 from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.catalog import Catalog
@@ -136,7 +137,7 @@ def _what_changed(change: Transition) -> str:
     ids = _ids(change.record_ids)
     if change.status is Status.CONFLICTING:
         return (
-            f":warning: From {when} the records disagree: "
+            f":warning: From {when} {DISAGREE}: "
             f"{_values(change.to_values, bold=True)} ({ids}). Check with the owners before "
             "repeating either value."
         )

@@ -7,6 +7,8 @@ from collections.abc import Iterable
 
 from truthexpiry.models.answering.verdicts import Status
 
+DISAGREE = "the records disagree"  # every place that says so, in Slack and on the command line
+
 EMOJI = {
     Status.CURRENT: ":white_check_mark:",
     Status.SUPERSEDED: ":x:",

@@ -31,7 +31,7 @@ from listeners.views.blocks import (
 )
 from listeners.views.fallback import fallback_text
 from listeners.views.notices import notices_text
-from listeners.views.statuses import EMOJI, ORDER, tally
+from listeners.views.statuses import DISAGREE, EMOJI, ORDER, tally
 from listeners.views.time_card import time_blocks
 from listeners.views.time_words import judged_on_reason, time_headline
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
@@ -157,7 +157,7 @@ def _headline(response: TruthExpiryResponse) -> str:
     if response.answers:
         answer = response.answers[0]
         said = {
-            Status.CONFLICTING: "the records disagree",
+            Status.CONFLICTING: DISAGREE,
             Status.UNVERIFIED: "not verified",
         }.get(answer.status, " / ".join(answer.current_values))
         return f"{answer.subject or answer.key.describe()}: {said}"

@@ -200,6 +200,20 @@ def test_upcoming_lists_shipped_records_not_yet_in_effect_and_planned_ones() -> 
     ]
 
 
+def test_what_is_coming_carries_the_labelers_status_of_the_value_current_now() -> None:
+    as_of = day("2025-06-01")
+    disagree = [record("A", "100", "2025-01-01"), record("B", "200", "2025-01-01")]
+    coming = record("C", "300", "2025-09-01", supersedes="A")
+
+    conflicting = upcoming({KEY: [*disagree, coming]}, WINDOW_2025, as_of)
+    nothing_yet = upcoming({KEY: [coming]}, WINDOW_2025, as_of)
+
+    assert conflicting[0].current_values == ("100", "200")
+    assert conflicting[0].current_status is Status.CONFLICTING
+    assert nothing_yet[0].current_values == ()
+    assert nothing_yet[0].current_status is Status.UNVERIFIED
+
+
 def test_upcoming_keeps_to_its_window() -> None:
     as_of = day("2025-06-01")
     history = [record("F", "on", "2025-09-01"), record("G", "off", "2025-12-01")]

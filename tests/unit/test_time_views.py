@@ -169,7 +169,7 @@ def test_hostile_values_are_escaped_and_clipped() -> None:
     changes = tuple(_transition(n, HOSTILE, record_id=HOSTILE + str(n)) for n in range(30))
     key = ClaimKey.of("feature_x", "availability", {"plan": "a &amp; b " * 60})
     plan = record("P-1", HOSTILE, "2027-01-01", key=key, state=LifecycleState.PLANNED)
-    coming = (UpcomingChange(key, plan, (HOSTILE,) * 9),)
+    coming = (UpcomingChange(key, plan, (HOSTILE,) * 9, Status.CONFLICTING),)
     ahead = TimeReading(
         TimeQuestion.UPCOMING, DateWindow(date(2026, 12, 1), date.max), False, TODAY
     )

@@ -84,13 +84,13 @@ def upcoming(
 ) -> tuple[UpcomingChange, ...]:
     """Records that take effect inside `window` and after `as_of`: SHIPPED or EFFECTIVE ones
     that are not in effect yet, and PLANNED ones. None of them is authoritative on `as_of`;
-    each comes with the value current then. Soonest first."""
+    each comes with the value current then and its status. Soonest first."""
     found: list[UpcomingChange] = []
     for key, records in histories.items():
         coming = [r for r in records if _is_coming(r, window, as_of)]
         if coming:
-            current = settle(key, timeline_of(records), as_of, policy).values
-            found += (UpcomingChange(key, record, current) for record in coming)
+            now = settle(key, timeline_of(records), as_of, policy)
+            found += (UpcomingChange(key, r, now.values, now.status) for r in coming)
     return tuple(
         sorted(found, key=lambda c: (c.record.effective_date, _order(c.key), c.record.record_id))
     )

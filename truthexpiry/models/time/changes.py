@@ -137,13 +137,16 @@ class UpcomingChange:
     """A record that may change `key` after the as-of date: never authoritative yet.
 
     `current_values` is what the labeler says is current on the as-of date (empty when nothing
-    is). A SHIPPED or EFFECTIVE record takes effect on its date (`takes_effect`); a PLANNED one
-    is a plan and takes effect only if it ships (`takes_effect` is None).
+    is), and `current_status` its status then (CONFLICTING when those values disagree,
+    UNVERIFIED when nothing is current): the views render it, they do not decide it. A SHIPPED
+    or EFFECTIVE record takes effect on its date (`takes_effect`); a PLANNED one is a plan and
+    takes effect only if it ships (`takes_effect` is None).
     """
 
     key: ClaimKey
     record: LifecycleRecord
     current_values: tuple[str, ...]
+    current_status: Status
 
     @property
     def takes_effect(self) -> date | None:
