@@ -135,7 +135,7 @@ def answer(
     # inside the period from the verdict's records
     claim = Claim(key.entity, key.attribute, key.scope, "enabled", ClaimSource.QUESTION)
     verdict = label(claim, resolve(key, histories.get(key, ()), reading.judge_on))
-    changes = changes_in_period(key, verdict.timeline, reading.window, reading.judge_on)
+    changes = changes_in_period({key: verdict.timeline}, reading.window, reading.judge_on)
     return 1 + len(changes)
 
 

@@ -238,7 +238,7 @@ def test_a_period_is_judged_on_its_last_day_with_the_changes_inside_it() -> None
     assert judged_on == day("2025-03-31")
     assert verdict.status is Status.SUPERSEDED
     assert verdict.record_ids == ("B",)
-    assert summary(changes_in_period(KEY, verdict.timeline, march, judged_on)) == [
+    assert summary(changes_in_period({KEY: verdict.timeline}, march, judged_on)) == [
         ("2025-03-10", ("enabled",), ("disabled",), "B")
     ]
 
@@ -251,7 +251,7 @@ def test_a_period_that_includes_the_as_of_date_is_judged_on_it() -> None:
 
     assert judged_on == day("2025-06-30")
     assert verdict.status is Status.CURRENT
-    changes = changes_in_period(KEY, verdict.timeline, WINDOW_2025, judged_on)
+    changes = changes_in_period({KEY: verdict.timeline}, WINDOW_2025, judged_on)
     assert [t.record_id for t in changes] == ["A"]
 
 
@@ -261,10 +261,10 @@ def test_changes_in_a_period_stop_at_the_day_judged() -> None:
         record("B", "off", "2025-05-01"),
     ]
 
-    found = changes_in_period(KEY, history, WINDOW_2025, day("2025-04-30"))
+    found = changes_in_period({KEY: history}, WINDOW_2025, day("2025-04-30"))
 
     assert [t.record_id for t in found] == ["A"]
-    assert changes_in_period(KEY, history, WINDOW_2025, day("2024-12-31")) == ()
+    assert changes_in_period({KEY: history}, WINDOW_2025, day("2024-12-31")) == ()
 
 
 def test_a_history_starting_on_the_first_day_there_is_has_nothing_before_it() -> None:
@@ -293,6 +293,6 @@ def test_a_verdict_made_on_the_day_judged_gives_the_same_changes_from_its_timeli
 
     verdict = verdict_for("enabled", list(reversed(history)), judged_on)
 
-    from_records = changes_in_period(KEY, history, march, judged_on)
-    assert changes_in_period(KEY, verdict.timeline, march, judged_on) == from_records
+    from_records = changes_in_period({KEY: history}, march, judged_on)
+    assert changes_in_period({KEY: verdict.timeline}, march, judged_on) == from_records
     assert [t.record_id for t in from_records] == ["B", "C"]

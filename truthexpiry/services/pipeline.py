@@ -28,7 +28,7 @@ from truthexpiry.models.answering.verdicts import Answer, Verdict
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.catalog import Catalog
-from truthexpiry.models.time.changes import ChangeSubject, TimeReport
+from truthexpiry.models.time.changes import ChangeSubject, Histories, TimeReport
 from truthexpiry.models.time.periods import AsOfSource, TimeQuestion, TimeReading
 from truthexpiry.ports import (
     ClaimExtractor,
@@ -42,7 +42,6 @@ from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.request_run import RequestRun
 from truthexpiry.time.answers import TimeAnswers
-from truthexpiry.time.evidence import Histories
 
 MAX_CLAIMS = 60
 

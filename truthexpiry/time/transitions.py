@@ -13,7 +13,7 @@ transition.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date, timedelta
 from functools import lru_cache
 
@@ -22,12 +22,10 @@ from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.records.values import Comparison
-from truthexpiry.models.time.changes import Transition, UpcomingChange
+from truthexpiry.models.time.changes import Histories, Transition, UpcomingChange
 from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.rules.resolution import Settled, settle, timeline_of
 from truthexpiry.values.compare import compare, read_record_value
-
-Histories = Mapping[ClaimKey, Sequence[LifecycleRecord]]
 
 
 def transitions(
@@ -97,20 +95,20 @@ def upcoming(
 
 
 def changes_in_period(
-    key: ClaimKey,
-    records: Sequence[LifecycleRecord],
+    histories: Histories,
     period: DateWindow,
     judged_on: date,
     *,
-    info: AttributeInfo | None = None,
+    catalog: Catalog | None = None,
     policy: AuthorityPolicy | None = None,
 ) -> tuple[Transition, ...]:
-    """The transitions of `key` from the period's first day to `judged_on`: for a verdict or an
-    answer already made on `judged_on` (its `timeline` holds every record of the key)."""
+    """The transitions of each key from the period's first day to `judged_on`, as `transitions`
+    orders them: for claims or answers already made on `judged_on` (their `timeline`s hold every
+    record of their keys)."""
     if judged_on < period.start:
         return ()
     inside = DateWindow(period.start, min(judged_on, period.end))
-    return tuple(key_transitions(key, records, inside, info=info, policy=policy))
+    return transitions(histories, inside, catalog=catalog, policy=policy)
 
 
 def _takes_effect(record: LifecycleRecord, window: DateWindow) -> bool:

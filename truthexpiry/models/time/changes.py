@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -85,6 +85,9 @@ class RecordListing:
     def claim_keys(self) -> tuple[ClaimKey, ...]:
         """The claim keys of the listed records, each once, in order of first appearance."""
         return tuple(dict.fromkeys(r.key for r in self.records))
+
+
+Histories = Mapping[ClaimKey, Sequence[LifecycleRecord]]  # every record of each key, any order
 
 
 @dataclass(frozen=True, slots=True)
