@@ -8,10 +8,11 @@ from cli.time_output import as_of_line, time_json, time_lines
 from listeners.views.notices import notices_text
 from listeners.views.statuses import DISAGREE
 from truthexpiry.models.answering.requests import TruthExpiryResponse
-from truthexpiry.models.answering.verdicts import Answer, Status, Verdict
+from truthexpiry.models.answering.verdicts import Answer, Verdict
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.status import Status
 
 _MARK = {
     Status.CURRENT: "✔ CURRENT",

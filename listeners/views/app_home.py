@@ -26,9 +26,9 @@ from listeners.views.changes import overview_blocks
 from listeners.views.examples import example_questions
 from listeners.views.messages import WHERE_I_ANSWER
 from listeners.views.statuses import MEANING, badge
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.change_overview import ChangeOverview
 
 _TOPIC = 600

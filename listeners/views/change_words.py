@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from listeners.views.statuses import DISAGREE
-from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.changes import Transition, UpcomingChange
 
 Quote = Callable[[str], str]

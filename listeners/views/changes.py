@@ -26,9 +26,9 @@ from listeners.views.blocks import (
 from listeners.views.change_words import ChangeWording
 from listeners.views.statuses import DISAGREE
 from listeners.views.time_card import line_text
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.change_overview import ChangeOverview
 from truthexpiry.models.time.changes import Transition, UpcomingChange
 

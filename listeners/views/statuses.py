@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.status import Status
 
 DISAGREE = "the records disagree"  # every place that says so, in Slack and on the command line
 

@@ -36,8 +36,9 @@ from listeners.views.time_card import time_blocks
 from listeners.views.time_words import judged_on_reason, time_headline
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
 from truthexpiry.models.answering.requests import TruthExpiryResponse
-from truthexpiry.models.answering.verdicts import Answer, Status, Verdict, Vote
+from truthexpiry.models.answering.verdicts import Answer, Verdict, Vote
 from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.periods import TimeQuestion
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"

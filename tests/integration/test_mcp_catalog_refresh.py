@@ -28,7 +28,7 @@ from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.mcp_doubles import ToolCalls, serving
 from truthexpiry.models.answering.notices import EvidenceUnavailable
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.status import Status
 
 pytestmark = pytest.mark.integration
 

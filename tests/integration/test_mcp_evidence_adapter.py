@@ -26,9 +26,10 @@ from tests.integration.mcp_doubles import (
     window_server,
 )
 from truthexpiry.models.answering.requests import TruthExpiryRequest
-from truthexpiry.models.answering.verdicts import Status, UnverifiedReason
+from truthexpiry.models.answering.verdicts import UnverifiedReason
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.changes import RecordSelection
 from truthexpiry.models.time.periods import DateWindow
 

@@ -10,9 +10,9 @@ from slack_sdk.errors import SlackApiError
 from bootstrap import dataset_evidence
 from listeners.change_notices import SlackChangeNotices
 from tests.listeners.conftest import FakeWebClient
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.errors import NoticeNotPostedError
 from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.change_notices import ChangeNotice
 from truthexpiry.models.time.changes import Transition
 

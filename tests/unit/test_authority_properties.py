@@ -11,9 +11,9 @@ from tests.unit.builders import AS_OF, KEY, claim, record
 from tests.unit.test_labeler_properties import VALUES, histories
 from truthexpiry.models.answering.claims import Claim, ClaimSource
 from truthexpiry.models.answering.messages import MessageRef
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.authority import AuthorityPolicy, OwnerRule
 from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.status import Status
 from truthexpiry.rules.labeler import label
 from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.rules.precedence import distinct_values

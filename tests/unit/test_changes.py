@@ -7,11 +7,11 @@ from datetime import date
 
 from tests.unit.builders import KEY, day, record, verdict_for
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.changes import Transition
 from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.time.transitions import (

@@ -27,10 +27,11 @@ from tests.datasets import DATA
 from tests.fakes import FixedClock
 from truthexpiry.catalog.derive import lower_first
 from truthexpiry.models.answering.requests import TruthExpiryRequest
-from truthexpiry.models.answering.verdicts import Status, Verdict
+from truthexpiry.models.answering.verdicts import Verdict
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.values import TypedValue, ValueType
+from truthexpiry.models.status import Status
 from truthexpiry.rules.resolution import resolve
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 from truthexpiry.text.words import DISABLED, ENABLED, NUMBER_WORDS

@@ -12,7 +12,7 @@ from tests.readings import reading
 from tests.unit.test_rules_extractor import build_catalog
 from truthexpiry.models.answering.claims import Extraction
 from truthexpiry.models.answering.requests import TruthExpiryRequest
-from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.status import Status
 from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
 

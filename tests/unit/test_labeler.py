@@ -19,8 +19,9 @@ from tests.unit.builders import (
 )
 from truthexpiry.models.answering.claims import ClaimSource
 from truthexpiry.models.answering.messages import MessageRef
-from truthexpiry.models.answering.verdicts import Status, UnverifiedReason
+from truthexpiry.models.answering.verdicts import UnverifiedReason
 from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.status import Status
 from truthexpiry.rules.labeler import label, unverified
 
 # --- authority: state and effective date --------------------------------------------------

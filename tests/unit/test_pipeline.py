@@ -15,9 +15,10 @@ from truthexpiry.models.answering.notices import (
     SearchUnavailable,
 )
 from truthexpiry.models.answering.requests import TruthExpiryRequest
-from truthexpiry.models.answering.verdicts import Status, UnverifiedReason
+from truthexpiry.models.answering.verdicts import UnverifiedReason
 from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
 from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)

@@ -13,9 +13,9 @@ from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, Re
 from tests.unit.builders import record
 from truthexpiry.models.answering.notices import EvidenceUnavailable, NothingToCheck
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.changes import ChangeSubject, TimeReport
 from truthexpiry.models.time.periods import AsOfSource, TimeQuestion
 from truthexpiry.services.pipeline import TruthExpiryPipeline

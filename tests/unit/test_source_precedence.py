@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from tests.unit.builders import AS_OF, KEY, claim, record, resolution_of
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.status import Status
 from truthexpiry.rules.labeler import label
 from truthexpiry.rules.resolution import resolve
 

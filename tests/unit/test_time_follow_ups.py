@@ -11,7 +11,7 @@ from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
 from truthexpiry.models.answering.questions import TimeAsked
 from truthexpiry.models.answering.requests import TruthExpiryRequest
-from truthexpiry.models.answering.verdicts import Status
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.changes import ChangeSubject
 from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS

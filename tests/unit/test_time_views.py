@@ -20,9 +20,9 @@ from tests.unit.test_pipeline_time import RECORDS, TODAY, ask, pipeline
 from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.answering.notices import EvidenceUnavailable
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
 from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 

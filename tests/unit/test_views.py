@@ -38,12 +38,13 @@ from truthexpiry.models.answering.notices import (
     SearchUnavailable,
 )
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.answering.verdicts import Answer, Status, Verdict
+from truthexpiry.models.answering.verdicts import Answer, Verdict
 from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog, EntityInfo
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.records.values import ValueType
+from truthexpiry.models.status import Status
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)

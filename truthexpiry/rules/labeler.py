@@ -17,16 +17,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from truthexpiry.models.answering.claims import Claim
-from truthexpiry.models.answering.verdicts import (
-    Answer,
-    Resolution,
-    Status,
-    UnverifiedReason,
-    Verdict,
-)
+from truthexpiry.models.answering.verdicts import Answer, Resolution, UnverifiedReason, Verdict
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.values import Comparison, TypedValue
+from truthexpiry.models.status import Status
 from truthexpiry.rules.owners import NEVER_OVERRIDES, NO_OWNER_WORD, OwnerWord
 from truthexpiry.rules.resolution import cite_all, pending_note
 from truthexpiry.values.compare import compare, read_record_value, read_value, same_value

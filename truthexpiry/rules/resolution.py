@@ -22,10 +22,11 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
-from truthexpiry.models.answering.verdicts import Resolution, Status, UnverifiedReason
+from truthexpiry.models.answering.verdicts import Resolution, UnverifiedReason
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.status import Status
 from truthexpiry.rules.precedence import Preference, distinct_values, listing, prefer
 
 

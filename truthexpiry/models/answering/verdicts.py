@@ -9,13 +9,7 @@ from enum import StrEnum
 from truthexpiry.models.answering.claims import Claim
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
-
-
-class Status(StrEnum):
-    CURRENT = "CURRENT"
-    SUPERSEDED = "SUPERSEDED"
-    CONFLICTING = "CONFLICTING"
-    UNVERIFIED = "UNVERIFIED"
+from truthexpiry.models.status import Status
 
 
 class UnverifiedReason(StrEnum):

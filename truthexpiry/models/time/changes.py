@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from truthexpiry.models.answering.verdicts import Status
 from truthexpiry.models.records.claim_key import (
     ClaimKey,
     Scope,
@@ -15,6 +14,7 @@ from truthexpiry.models.records.claim_key import (
     normalise_scope,
 )
 from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.status import Status
 from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 
 
