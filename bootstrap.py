@@ -23,8 +23,8 @@ from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path
 from adapters.ops.instrumented import TimedEvidence, TimedExtractor, TimedSearch
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.ops.metrics import Metrics, NullMetrics
 from truthexpiry.ports import (
     ClaimExtractor,
@@ -51,8 +51,9 @@ if TYPE_CHECKING:
     from adapters.llm.extractor import PydanticAiClaimExtractor
     from adapters.ops.startup_checks import Finding
     from listeners.dependencies import ListenerDependencies
-    from settings.worker import ModelSettings, WorkerSettings
-    from truthexpiry.models.catalog import Catalog
+    from settings.model import ModelSettings
+    from settings.worker import WorkerSettings
+    from truthexpiry.models.records.catalog import Catalog
 
 
 def build_pipeline(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from truthexpiry.models.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 
 
 def render_vocabulary(catalog: Catalog) -> str:

@@ -21,7 +21,7 @@ from bootstrap import build_worker
 from listeners.answering import answer
 from listeners.dependencies import ListenerDependencies
 from settings.worker import WorkerSettings
-from truthexpiry.models.requests import EntryPoint
+from truthexpiry.models.answering.requests import EntryPoint
 
 WARM_UP = 200
 

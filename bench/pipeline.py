@@ -19,7 +19,7 @@ from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
 from bootstrap import build_pipeline
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 

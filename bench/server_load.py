@@ -24,7 +24,7 @@ from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from bench.flood import Clients, Flood
 from bench.stats import median, p99, process_memory_mb
 from devtools.lifecycle_server import LocalLifecycleServer
-from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.records.claim_key import ClaimKey
 
 FLOOD_SECONDS = 6.0
 OPEN_FILES = 256

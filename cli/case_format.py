@@ -20,7 +20,7 @@ from adapters.authority.policy_file import parse_authority_policy
 from adapters.offline.search import parse_messages
 from cli.time_cases import time_expect_problems
 from truthexpiry.models.errors import InvalidAuthorityPolicyError, InvalidMessagesError
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.status import Status
 
 _STATUSES = frozenset(s.value for s in Status)
 _STATUS_LIST = ", ".join(s.value for s in Status)

@@ -8,7 +8,7 @@ import re
 
 from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE, setting_remedy
 from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
-from truthexpiry.models.unicode_text import valid_text
+from truthexpiry.models.records.unicode_text import valid_text
 
 MAX_ERROR_CHARS = 2000
 _LINE_BREAKS = re.compile(r"[\r\n\x0b\x0c\x1c-\x1e\x85\u2028\u2029]+")

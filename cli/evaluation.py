@@ -20,10 +20,10 @@ from bootstrap import build_pipeline
 from cli.case_format import case_problems
 from cli.time_cases import check_time
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from truthexpiry.models.authority import AuthorityPolicy
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Verdict
 from truthexpiry.models.errors import TruthExpiryError
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Verdict
+from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.text.json_input import JsonInputError, decode_json, utf8_text

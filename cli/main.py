@@ -27,10 +27,10 @@ from cli.arguments import build_parser
 from cli.console import argument_text, one_line, with_remedy
 from cli.evaluation import load_cases, run_cases
 from cli.output import to_json, to_text
-from truthexpiry.models.authority import AuthorityPolicy
+from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS, TruthExpiryRequest
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
-from truthexpiry.models.requests import MAX_QUESTION_CHARS, TruthExpiryRequest
-from truthexpiry.models.unicode_text import valid_text
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.unicode_text import valid_text
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
 
 
@@ -74,7 +74,7 @@ def _extractor(args: argparse.Namespace, stack: ExitStack) -> ClaimExtractor | N
     if args.extractor != "live":
         return None
     from settings.environment import ConfigError  # only here: pydantic-settings costs 0.15 s
-    from settings.worker import ModelSettings
+    from settings.model import ModelSettings
 
     settings = ModelSettings.load(os.environ)  # the command line reads no `.env`
     if (missing := settings.missing_key()) is not None:

@@ -6,11 +6,13 @@ from typing import Any
 
 from cli.time_output import as_of_line, time_json, time_lines
 from listeners.views.notices import notices_text
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.requests import TruthExpiryResponse
-from truthexpiry.models.verdicts import Answer, Status, Verdict
+from listeners.views.statuses import DISAGREE
+from truthexpiry.models.answering.requests import TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Answer, Verdict
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.status import Status
 
 _MARK = {
     Status.CURRENT: "✔ CURRENT",
@@ -97,7 +99,7 @@ def to_text(
 def _answer_lines(answer: Answer) -> list[str]:
     records = f"  [{', '.join(answer.record_ids)}]" if answer.record_ids else ""
     if answer.status is Status.CONFLICTING:
-        value = " or ".join(answer.current_values) + " (the records disagree)"
+        value = " or ".join(answer.current_values) + f" ({DISAGREE})"
     else:
         value = ", ".join(answer.current_values) or "not known"
     return [

@@ -18,9 +18,9 @@ from typing import Any
 
 from cli.table_files import Cell, Problem, Row, Table
 from lifecycle_mcp import record_fields as fields
-from truthexpiry.models.claim_key import normalise_identifier, normalise_scope_value
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
-from truthexpiry.models.unicode_text import shown
+from truthexpiry.models.records.claim_key import normalise_identifier, normalise_scope_value
+from truthexpiry.models.records.unicode_text import shown
 
 REQUIRED = ("record_id", "entity", "attribute", "value", "state", "effective_date")
 OPTIONAL = ("scope", "supersedes_record_id", "source")

@@ -18,9 +18,9 @@ from datetime import date
 from typing import Any
 
 from cli.time_output import change_json, upcoming_json
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.periods import AsOfSource
-from truthexpiry.models.requests import TruthExpiryResponse
+from truthexpiry.models.answering.requests import TruthExpiryResponse
+from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.time.periods import AsOfSource
 
 _SOURCE_VALUES = frozenset(s.value for s in AsOfSource)
 _SOURCES = ", ".join(s.value for s in AsOfSource)

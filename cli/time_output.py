@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from listeners.views.time_words import judged_on_reason, time_words
-from truthexpiry.models.changes import ChangeSubject, Transition, UpcomingChange
-from truthexpiry.models.requests import TruthExpiryResponse
+from truthexpiry.models.answering.requests import TruthExpiryResponse
+from truthexpiry.models.time.changes import ChangeSubject, Transition, UpcomingChange
 
 
 def time_json(response: TruthExpiryResponse) -> dict[str, Any]:

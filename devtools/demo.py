@@ -14,7 +14,7 @@ from adapters.ops.terminal import run_from_terminal
 from bootstrap import build_pipeline, mcp_evidence
 from cli.output import to_text
 from devtools.lifecycle_server import LocalLifecycleServer
-from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.ports import LifecycleEvidence
 
 QUESTIONS = (

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from truthexpiry.models.catalog import AttributeNote, CatalogNotes, EntityInfo, name_problem
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.unicode_text import plain_or_shown, shown
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.catalog import AttributeNote, CatalogNotes, EntityInfo, name_problem
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.records.unicode_text import plain_or_shown, shown
+from truthexpiry.models.records.values import ValueType
 from truthexpiry.values.forms import token_key
 
 _SECTIONS = frozenset({"entities", "attributes", "scope_aliases", "description"})

@@ -12,10 +12,10 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, WithJsonSchema
 
-from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog, EntityInfo
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.records.values import ValueType
 
 SCHEMA_VERSION = "truthexpiry.lifecycle.v1"
 

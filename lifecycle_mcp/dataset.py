@@ -17,11 +17,16 @@ from typing import Any, TypeVar
 
 from lifecycle_mcp import record_fields as fields
 from lifecycle_mcp.catalog_notes import parse_catalog_notes
-from truthexpiry.models.catalog import CatalogNotes
-from truthexpiry.models.claim_key import ClaimKey, Scope, normalise_identifier, normalise_scope
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.unicode_text import shown
+from truthexpiry.models.records.catalog import CatalogNotes
+from truthexpiry.models.records.claim_key import (
+    ClaimKey,
+    Scope,
+    normalise_identifier,
+    normalise_scope,
+)
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.records.unicode_text import shown
 
 T = TypeVar("T")
 MAX_REPORTED = 50

@@ -1,13 +1,13 @@
 """The dataset the server is serving right now, and its safe replacement.
 
 `DatasetHolder.current` is one immutable snapshot (repository, wire catalog, load time), read
-without a lock by any number of concurrent tool calls. `reload()` parses and validates the new
-file completely before swapping the snapshot in one assignment. Any failure to load, whatever
-raised it (an invalid record, JSON nested too deeply, an integer too long to convert, memory),
-leaves the last good dataset in service, is counted, and is remembered, shortened to about 1 KB,
-as `last_reload_error` for the readiness probe. A file is tried once per version: the same
-modification time and size, or the same content, is not tried again until it changes.
-"""
+without a lock by any number of concurrent tool calls. `reload_if_changed()` parses and
+validates a new version of the file completely before swapping the snapshot in one assignment.
+Any failure to load, whatever raised it (an invalid record, JSON nested too deeply, an integer
+too long to convert, memory), leaves the last good dataset in service, is counted, and is
+remembered, shortened to about 1 KB, as `last_reload_error` for the readiness probe. A file is
+tried once per version: the same modification time and size, or the same content, is not tried
+again until it changes."""
 
 from __future__ import annotations
 
@@ -141,13 +141,6 @@ class DatasetHolder:
                 self._state = _State(state.loaded, state.last_reload_error, stamp, digest)
                 return False
             return self._load(stamp, digest)
-
-    def reload(self) -> bool:
-        """Validate the file, then swap it in; keep the last good dataset if it cannot be."""
-        if self._path is None:
-            return False
-        with self._reload_lock:
-            return self._load(file_stamp(self._path), file_digest(self._path))
 
     def _load(self, stamp: FileStamp | None, digest: str | None) -> bool:
         try:

@@ -13,10 +13,8 @@ import os
 import resource
 from dataclasses import dataclass, replace
 
-MAX_BODY_BYTES = 64 * 1024  # the largest lookup the input schema allows is about 52 KB
-MAX_HEAD_BYTES = 16 * 1024  # request line and headers
-KEEP_ALIVE_SECONDS = 5
-SIDE_CONNECTIONS = 16  # each of the probe and metrics listeners
+MAX_HEAD_BYTES = 16 * 1024  # request line and headers, on every listener alike
+KEEP_ALIVE_SECONDS = 5  # on every listener alike
 RESERVED_FILES = 32  # dataset reads, logs, event loops and their wake-up pipes, listeners
 FEWEST_CONNECTIONS = 8
 
@@ -28,10 +26,8 @@ class Limits:
     max_connections: int = 256  # open connections on the MCP port
     max_in_flight: int = 64  # requests to /mcp being served at once; more get 503
     read_timeout: float = 5.0  # to send a request head, and again its body
-    max_body_bytes: int = MAX_BODY_BYTES
-    max_head_bytes: int = MAX_HEAD_BYTES
-    keep_alive_seconds: int = KEEP_ALIVE_SECONDS
-    side_connections: int = SIDE_CONNECTIONS
+    max_body_bytes: int = 64 * 1024  # the largest lookup the input schema allows is about 52 KB
+    side_connections: int = 16  # each of the probe and metrics listeners
 
 
 def fit_to_open_files(limits: Limits, open_file_limit: int, files_in_use: int) -> Limits:

@@ -16,9 +16,9 @@ from collections import defaultdict
 from collections.abc import Mapping
 from operator import attrgetter
 
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import RecordSelection
 
 MAX_RECORDS_PER_WINDOW = 1000  # about 250 KB of JSON: narrow the window or name an entity for more
 MAX_KEYS_PER_WINDOW = 100  # histories handed out at once: more than any answer shows

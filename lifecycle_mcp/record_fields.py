@@ -4,7 +4,7 @@ is wrong with its field, quoting at most a few dozen characters of the input.
 Record IDs (and links to them) are NFKC-normalised and must then be printable ASCII, so that
 `LC-100` in full-width letters is a duplicate of `LC-100`, and `LC-100` with a Cyrillic `C` or a
 zero-width space is refused instead of printing exactly like it. Entities, attributes and scope
-are held to the identifier rules of `truthexpiry.models.claim_key`.
+are held to the identifier rules of `truthexpiry.models.records.claim_key`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,10 @@ from collections.abc import Mapping
 from datetime import date
 from typing import Any
 
-from truthexpiry.models.claim_key import ClaimKey, normalise_identifier
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
-from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleState
-from truthexpiry.models.unicode_text import identifier_problem, nfkc, plain_or_shown, shown
+from truthexpiry.models.records.claim_key import ClaimKey, normalise_identifier
+from truthexpiry.models.records.lifecycle import DEFAULT_SOURCE, LifecycleState
+from truthexpiry.models.records.unicode_text import identifier_problem, nfkc, plain_or_shown, shown
 
 FIELDS = frozenset(
     {

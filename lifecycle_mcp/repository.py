@@ -23,11 +23,11 @@ from lifecycle_mcp.record_dates import (
     Selected,
 )
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.catalog import Catalog, CatalogNotes
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidDatasetError
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.records.catalog import Catalog, CatalogNotes
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import RecordSelection
 from truthexpiry.text.json_input import JsonInputError, decode_json, utf8_text
 
 PACKAGED_DATASET = "lifecycle_records.json"

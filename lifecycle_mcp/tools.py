@@ -37,9 +37,9 @@ from lifecycle_mcp.windows import (
     histories_in_window,
     records_in_window,
 )
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.time.changes import RecordSelection
 
 READ_ONLY = ToolAnnotations(read_only_hint=True, idempotent_hint=True, open_world_hint=False)
 

@@ -19,8 +19,8 @@ from lifecycle_mcp.contract import (
 )
 from lifecycle_mcp.holder import LoadedDataset
 from lifecycle_mcp.record_dates import MAX_KEYS_PER_WINDOW, MAX_RECORDS_PER_WINDOW
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.time.changes import RecordSelection
+from truthexpiry.models.time.periods import DateWindow
 
 # Published as the arguments' schema; checked by `checked_window`, whose refusals name the
 # argument and never repeat what was sent.

@@ -14,8 +14,12 @@ from listeners.dependencies import ListenerDependencies
 from listeners.views import messages
 from listeners.views.blocks import Reply
 from listeners.views.verdict_card import verdict_reply
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.requests import EntryPoint, TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.requests import (
+    EntryPoint,
+    TruthExpiryRequest,
+    TruthExpiryResponse,
+)
 from truthexpiry.ops.logs import request_scope
 from truthexpiry.ops.metrics import Outcome
 

@@ -4,9 +4,9 @@ their DMs with the app and the assistant panel.
 Everyone else, and every other place, gets one short reply saying where the app answers, with
 nothing searched or labelled: a private channel, a group DM, a channel shared with another
 organisation (or invited to be), and any person whose home team is not the installation's
-(`truthexpiry.models.audience.belongs`). A channel shared among workspaces of one Enterprise
-organisation is answered only when the app is installed on that whole organisation: then all
-its members are the organisation's own people; installed on one workspace, the other
+(`truthexpiry.models.answering.audience.belongs`). A channel shared among workspaces of one
+Enterprise organisation is answered only when the app is installed on that whole organisation:
+then all its members are the organisation's own people; installed on one workspace, the other
 workspaces' people can read it, so it is not.
 
 Channel kinds and people's home teams are remembered for `ttl` seconds (five minutes by
@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any, Protocol
 
 from listeners.channels import ChannelKind, Remembered, kind_from_channel_type, kind_from_details
-from truthexpiry.models.audience import HomeTeam, Installation, belongs
+from truthexpiry.models.answering.audience import HomeTeam, Installation, belongs
 
 
 class WorkspaceFacts(Protocol):

@@ -14,9 +14,9 @@ from typing import Any, Protocol
 from slack_sdk.errors import SlackApiError
 
 from listeners.views.changes import change_notice
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.change_notices import ChangeNotice
 from truthexpiry.models.errors import NoticeNotPostedError
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.change_notices import ChangeNotice
 
 
 class PostsMessages(Protocol):

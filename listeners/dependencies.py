@@ -11,9 +11,9 @@ from dataclasses import dataclass, field
 
 from listeners.audience import Audience
 from listeners.draining import Drain
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.requests import MAX_QUESTION_CHARS
+from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.ops.metrics import Metrics, NullMetrics
 from truthexpiry.ports import EventDedup
 from truthexpiry.services.pipeline import TruthExpiryPipeline

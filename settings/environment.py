@@ -14,7 +14,7 @@ from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import Any, Self
 
-from pydantic import ValidationError, model_validator
+from pydantic import BeforeValidator, ValidationError, model_validator
 from pydantic_core import PydanticCustomError
 from pydantic_settings import BaseSettings, PydanticBaseSettingsSource, SettingsConfigDict
 
@@ -152,3 +152,8 @@ def http_url(value: object) -> str:
     if not isinstance(value, str) or not HTTP_URL.match(value):
         raise problem("must be an http(s) URL")
     return value
+
+
+def on_text(rule: Callable[[str], object]) -> BeforeValidator:
+    """`rule` applied to the variable's text (a default or a typed value passes as it is)."""
+    return BeforeValidator(lambda value: rule(value) if isinstance(value, str) else value)

@@ -2,8 +2,8 @@
 
 `WorkerSettings.load()` reads the process environment and `.env` (the environment wins);
 `WorkerSettings.load(mapping)` reads only the mapping. Every problem is named at once and no
-message carries a value. Secrets are `SecretStr`: their repr is `**********`. `ModelSettings`,
-the language model's part, also serves the command line's `--extractor live`.
+message carries a value. Secrets are `SecretStr`: their repr is `**********`. The language
+model's part is `ModelSettings` (`settings/model.py`), read only for the live extractor.
 """
 
 from __future__ import annotations
@@ -16,11 +16,10 @@ from pydantic import BeforeValidator, Field, SecretStr, ValidationInfo, model_va
 from pydantic import field_validator as checks
 from pydantic_settings import SettingsConfigDict
 
-from settings.environment import EnvironmentSettings, flag, http_url, port, problem, seconds
-from settings.tokens import bearer_token_problem, character_problem, is_placeholder
+from settings.environment import flag, on_text, port, problem, seconds
+from settings.model import MISSING_KEY, MODEL_VARIABLES, ModelSettings, Url, header_safe
+from settings.tokens import bearer_token_problem, is_placeholder
 
-DEFAULT_MODEL = "gpt-4.1-mini"
-_MODEL_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._:/@\-]{0,199}$")
 _REDIS_URL = re.compile(
     r"^rediss?://"
     r"(?:[^@/\s]*@)?"  # optional user:password
@@ -38,35 +37,13 @@ WHO_POSTS_NOTICES = (
 )
 _LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 
-MISSING_KEY = (
-    "OPENAI_API_KEY is not set (TRUTH_EXPIRY_CLAIM_EXTRACTOR=live needs it; a local server that "
-    "checks no key accepts any placeholder)"
-)
-_MODEL_VARIABLES = (
-    "OPENAI_API_KEY",
-    "TRUTH_EXPIRY_LLM_BASE_URL",
-    "TRUTH_EXPIRY_LLM_MODEL",
-    "TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS",
-)
 
 Flag = Annotated[bool, BeforeValidator(flag)]
-Url = Annotated[str, BeforeValidator(http_url)]
 
 
 class ExtractorChoice(StrEnum):
     RULES = "rules"
     LIVE = "live"
-
-
-def _key(value: str) -> str:
-    if (reason := character_problem(value)) is not None:
-        raise problem(reason)
-    return value
-
-
-def _on_text(rule: Any) -> BeforeValidator:
-    """`rule` applied to the variable's text (a default or a typed value passes as it is)."""
-    return BeforeValidator(lambda value: rule(value) if isinstance(value, str) else value)
 
 
 def _slack_token(prefix: str) -> BeforeValidator:
@@ -75,9 +52,9 @@ def _slack_token(prefix: str) -> BeforeValidator:
             raise problem(f"must start with {prefix!r}")
         if is_placeholder(value):
             raise problem("is still the placeholder from .env.sample: paste the real token")
-        return _key(value)
+        return header_safe(value)
 
-    return _on_text(check)
+    return on_text(check)
 
 
 def _lifecycle_token(value: str) -> str:
@@ -106,32 +83,6 @@ def _days(value: object) -> int:
     raise problem("must be a number of days from 1 to 90")
 
 
-class ModelSettings(EnvironmentSettings):
-    """The live claim extractor's model: `OPENAI_API_KEY`, and `TRUTH_EXPIRY_LLM_BASE_URL` for any
-    OpenAI-compatible server, `TRUTH_EXPIRY_LLM_MODEL`, `TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS` (one
-    extraction's bound, after which the rules answer)."""
-
-    openai_api_key: Annotated[SecretStr | None, _on_text(_key)] = Field(
-        None, alias="OPENAI_API_KEY"
-    )
-    llm_base_url: Url | None = Field(None, alias="TRUTH_EXPIRY_LLM_BASE_URL")
-    llm_model: str = Field(DEFAULT_MODEL, alias="TRUTH_EXPIRY_LLM_MODEL")
-    llm_timeout_seconds: Annotated[float, BeforeValidator(seconds(60))] = Field(
-        5.0, alias="TRUTH_EXPIRY_LLM_TIMEOUT_SECONDS"
-    )
-
-    @checks("llm_model")
-    @classmethod
-    def _model_name(cls, value: str) -> str:
-        if not _MODEL_NAME.match(value):
-            raise problem("must be a model name without spaces")
-        return value
-
-    def missing_key(self) -> str | None:
-        """Why the model cannot be called, or None."""
-        return MISSING_KEY if self.openai_api_key is None else None
-
-
 class WorkerSettings(ModelSettings):
     model_config = SettingsConfigDict(env_file=".env")
 
@@ -145,7 +96,7 @@ class WorkerSettings(ModelSettings):
     lifecycle_mcp_url: Url | None = Field(
         None, alias="TRUTH_EXPIRY_LIFECYCLE_MCP_URL", validate_default=True
     )  # None only when offline
-    lifecycle_mcp_token: Annotated[SecretStr | None, _on_text(_lifecycle_token)] = Field(
+    lifecycle_mcp_token: Annotated[SecretStr | None, on_text(_lifecycle_token)] = Field(
         None, alias="TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN"
     )
     lifecycle_timeout_seconds: Annotated[float, BeforeValidator(seconds(60))] = Field(
@@ -154,13 +105,13 @@ class WorkerSettings(ModelSettings):
     extractor: ExtractorChoice = Field(
         ExtractorChoice.RULES, alias="TRUTH_EXPIRY_CLAIM_EXTRACTOR", validate_default=True
     )
-    dedup_redis_url: Annotated[SecretStr | None, _on_text(_redis_url)] = Field(
+    dedup_redis_url: Annotated[SecretStr | None, on_text(_redis_url)] = Field(
         None, alias="TRUTH_EXPIRY_DEDUP_REDIS_URL"
     )  # shared dedup across replicas; memory when None
     authority_policy_path: str | None = Field(None, alias="TRUTH_EXPIRY_AUTHORITY_POLICY_PATH")
     # Change notices (opt-in): the channel, who posts, how far back, how often to look.
     change_notice_channel: str | None = Field(None, alias="TRUTH_EXPIRY_CHANGE_NOTICE_CHANNEL")
-    change_notice_notifier: Annotated[bool | None, _on_text(flag)] = Field(
+    change_notice_notifier: Annotated[bool | None, on_text(flag)] = Field(
         None, alias="TRUTH_EXPIRY_CHANGE_NOTICE_NOTIFIER", validate_default=True
     )  # None: every replica with Redis posts (Redis decides who); without Redis, required
     change_notice_window_days: Annotated[int, BeforeValidator(_days)] = Field(
@@ -198,7 +149,7 @@ class WorkerSettings(ModelSettings):
         choice = str(data.get("TRUTH_EXPIRY_CLAIM_EXTRACTOR", "")).strip().lower()
         if choice == ExtractorChoice.LIVE:
             return data
-        return {key: value for key, value in data.items() if key not in _MODEL_VARIABLES}
+        return {key: value for key, value in data.items() if key not in MODEL_VARIABLES}
 
     @checks("slack_api_url")
     @classmethod

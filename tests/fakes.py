@@ -10,14 +10,14 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Extraction
+from truthexpiry.models.answering.claims import Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.questions import QuestionReading
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.questions import QuestionReading
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import KeyHistories, RecordListing, RecordSelection
 
 
 @dataclass

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from datetime import date
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.questions import QuestionReading
+from truthexpiry.models.answering.questions import QuestionReading
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.question import read_question
 
 AS_OF = date(2026, 11, 30)

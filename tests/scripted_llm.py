@@ -17,9 +17,9 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from adapters.llm.extractor import PydanticAiClaimExtractor
 from agent.factory import build_claim_agent
 from tests.readings import reading
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claims import Claim, Extraction
-from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.answering.claims import Claim, Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.reading.extractor import RulesClaimExtractor
 

@@ -16,10 +16,10 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from truthexpiry.catalog.policy_check import policy_problems
-from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
-from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
-from truthexpiry.models.unicode_text import plain_or_shown, shown
+from truthexpiry.models.records.authority import AuthorityPolicy, OwnerRule
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.unicode_text import plain_or_shown, shown
 from truthexpiry.text.json_input import JsonInputError, decode_json
 
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from adapters.authority.policy_file import load_checked_policy
 from adapters.lifecycle_mcp_client.remedies import setting_remedy
-from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
+from truthexpiry.models.records.catalog import Catalog
 
 VARIABLE = "TRUTH_EXPIRY_AUTHORITY_POLICY_PATH"
 

@@ -13,7 +13,7 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 
-from truthexpiry.models.change_notices import Claimed, NoticeClaim
+from truthexpiry.models.time.change_notices import Claimed, NoticeClaim
 
 
 class InMemoryEventDedup:

@@ -39,7 +39,7 @@ from redis.backoff import NoBackoff
 from redis.retry import Retry
 
 from adapters.dedup.memory import InMemoryEventDedup
-from truthexpiry.models.change_notices import Claimed, NoticeClaim
+from truthexpiry.models.time.change_notices import Claimed, NoticeClaim
 
 logger = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from concurrent.futures import CancelledError, Future
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
-from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
+from truthexpiry.models.records.catalog import Catalog
 
 log = logging.getLogger(__name__)
 

@@ -32,11 +32,11 @@ from adapters.lifecycle_mcp_client.mapper import (
     histories_from_result,
     listing_from_result,
 )
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import KeyHistories, RecordListing, RecordSelection
 
 EVIDENCE_TOOL = "get_lifecycle_evidence"
 CATALOG_TOOL = "get_claim_catalog"

@@ -24,11 +24,11 @@ from lifecycle_mcp.contract import (
     record_in,
 )
 from truthexpiry.catalog.derive import name_problems
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import KeyHistories, RecordListing, RecordSelection
 
 M = TypeVar("M", EvidenceOut, CatalogOut, CatalogVersionOut, WindowOut, HistoriesOut)
 

@@ -27,11 +27,11 @@ from agent.vocabulary import render_vocabulary
 from truthexpiry.grounding.additions import with_additions
 from truthexpiry.grounding.evidence import Evidence
 from truthexpiry.grounding.proposals import DropReason, ground
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claims import Extraction
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import FallbackReason
-from truthexpiry.models.questions import QuestionReading
+from truthexpiry.models.answering.claims import Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import FallbackReason
+from truthexpiry.models.answering.questions import QuestionReading
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
 

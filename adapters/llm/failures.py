@@ -22,7 +22,7 @@ from pydantic_ai.exceptions import (
     UsageLimitExceeded,
 )
 
-from truthexpiry.models.notices import FallbackReason
+from truthexpiry.models.answering.notices import FallbackReason
 
 # Checked in order: the first class an exception is an instance of decides.
 _REASONS: tuple[tuple[tuple[type[BaseException], ...], FallbackReason], ...] = (

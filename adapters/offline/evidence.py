@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from lifecycle_mcp.repository import LifecycleRecordRepository
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import KeyHistories, RecordListing, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import KeyHistories, RecordListing, RecordSelection
 
 
 class InProcessLifecycleEvidence:

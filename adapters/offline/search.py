@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from importlib import resources
 from pathlib import Path
 
+from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.errors import InvalidMessagesError
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.unicode_text import valid_text
+from truthexpiry.models.records.unicode_text import valid_text
 from truthexpiry.text.json_input import JsonInputError, decode_json
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, tokenize

@@ -6,18 +6,18 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import KeyHistories, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Extraction
+from truthexpiry.models.answering.claims import Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.questions import QuestionReading
 from truthexpiry.models.errors import (
     EvidenceTimeoutError,
     EvidenceUnavailableError,
     SearchUnavailableError,
 )
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.questions import QuestionReading
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import KeyHistories, RecordSelection
 from truthexpiry.ops.metrics import OTHER_FAILURE, EvidenceFailure, Metrics, Port
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence, LifecycleHistory, MessageSearch
 

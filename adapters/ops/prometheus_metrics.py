@@ -8,8 +8,9 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, star
 from prometheus_client.core import CounterMetricFamily
 from prometheus_client.registry import Collector
 
-from truthexpiry.models.requests import EntryPoint
-from truthexpiry.models.verdicts import Status, Vote
+from truthexpiry.models.answering.requests import EntryPoint
+from truthexpiry.models.answering.verdicts import Vote
+from truthexpiry.models.status import Status
 from truthexpiry.ops.metrics import FAILURES, Outcome, Port
 
 _SECONDS = (0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)

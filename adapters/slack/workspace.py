@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from slack_sdk.errors import SlackApiError
 
-from truthexpiry.models.audience import HomeTeam, Installation
+from truthexpiry.models.answering.audience import HomeTeam, Installation
 
 log = logging.getLogger(__name__)
 

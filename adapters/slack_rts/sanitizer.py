@@ -22,7 +22,7 @@ import re
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
-from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.text.markup import plain_text
 
 MAX_CONTENT_CHARS = 4000

@@ -31,8 +31,8 @@ from slack_sdk.web import SlackResponse
 from adapters.slack_rts.failures import failure, failure_from_response
 from adapters.slack_rts.plan import search_query
 from adapters.slack_rts.sanitizer import sanitize_messages
+from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
-from truthexpiry.models.messages import SearchMessage
 
 SEARCH_METHOD = "assistant.search.context"
 MAX_PAGE = 20  # the method returns at most 20 results per call

@@ -16,7 +16,7 @@ from listeners.parsing import action_token, is_from_a_person, question_text
 from listeners.threads import earlier_questions
 from listeners.views import messages
 from listeners.views.messages import WORKING_STATUS
-from truthexpiry.models.requests import EntryPoint
+from truthexpiry.models.answering.requests import EntryPoint
 
 
 def user_message_callback(deps: ListenerDependencies) -> Callable[..., None]:

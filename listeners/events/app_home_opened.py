@@ -12,8 +12,8 @@ from slack_sdk import WebClient
 
 from listeners.dependencies import ListenerDependencies
 from listeners.views.app_home import elsewhere_view, home_view
-from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.time.change_overview import ChangeOverview
 
 log = logging.getLogger(__name__)
 

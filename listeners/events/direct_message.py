@@ -12,7 +12,7 @@ from listeners.answering import answer, decline
 from listeners.dependencies import ListenerDependencies
 from listeners.parsing import action_token, is_from_a_person, question_text
 from listeners.views import messages
-from truthexpiry.models.requests import EntryPoint
+from truthexpiry.models.answering.requests import EntryPoint
 
 
 def direct_message_callback(deps: ListenerDependencies) -> Callable[..., None]:

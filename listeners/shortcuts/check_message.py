@@ -18,8 +18,8 @@ from slack_sdk.errors import SlackApiError
 from listeners.answering import answer
 from listeners.dependencies import ListenerDependencies
 from listeners.views import messages
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.requests import EntryPoint
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.requests import EntryPoint
 
 log = logging.getLogger(__name__)
 CALLBACK_ID = "check_message"

@@ -26,10 +26,10 @@ from listeners.views.changes import overview_blocks
 from listeners.views.examples import example_questions
 from listeners.views.messages import WHERE_I_ANSWER
 from listeners.views.statuses import MEANING, badge
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import AttributeInfo, Catalog
-from truthexpiry.models.change_overview import ChangeOverview
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.change_overview import ChangeOverview
 
 _TOPIC = 600
 _SECTION = MAX_TEXT - 100

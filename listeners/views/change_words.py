@@ -16,14 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from truthexpiry.models.changes import Transition, UpcomingChange
-from truthexpiry.models.verdicts import Status
+from listeners.views.statuses import DISAGREE
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.changes import Transition, UpcomingChange
 
 Quote = Callable[[str], str]
 
 ARROW = " \u2192 "
 NOTHING = "nothing in effect"
-CONFLICT = "CONFLICTING: the records disagree"
+CONFLICT = f"CONFLICTING: {DISAGREE}"
 PLANNED = "PLANNED: takes effect only if it ships"
 
 
@@ -63,9 +64,7 @@ class ChangeWording:
     def coming(self, coming: UpcomingChange, subject: str) -> TimeLine:
         record = coming.record
         value = self.quote(record.value)
-        # two values are current at once only when their records disagree
-        status = Status.CONFLICTING if len(coming.current_values) > 1 else Status.CURRENT
-        now = self.values(coming.current_values, status)
+        now = self.values(coming.current_values, coming.current_status)
         if coming.planned:
             change, standing = f"{value} planned (now: {now})", PLANNED
         else:

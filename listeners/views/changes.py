@@ -24,12 +24,13 @@ from listeners.views.blocks import (
     section,
 )
 from listeners.views.change_words import ChangeWording
+from listeners.views.statuses import DISAGREE
 from listeners.views.time_card import line_text
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.change_overview import ChangeOverview
-from truthexpiry.models.changes import Transition, UpcomingChange
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.change_overview import ChangeOverview
+from truthexpiry.models.time.changes import Transition, UpcomingChange
 
 MAX_LISTED = 15  # changes per App Home list; the rest are counted
 _SECTION = MAX_TEXT - 100
@@ -136,7 +137,7 @@ def _what_changed(change: Transition) -> str:
     ids = _ids(change.record_ids)
     if change.status is Status.CONFLICTING:
         return (
-            f":warning: From {when} the records disagree: "
+            f":warning: From {when} {DISAGREE}: "
             f"{_values(change.to_values, bold=True)} ({ids}). Check with the owners before "
             "repeating either value."
         )

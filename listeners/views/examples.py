@@ -10,8 +10,8 @@ import re
 from itertools import chain, zip_longest
 
 from truthexpiry.catalog.examples import Example, example_for
-from truthexpiry.models.catalog import AttributeInfo, Catalog
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.values import ValueType
 
 _TITLE = 75
 _QUESTION = 200

@@ -11,8 +11,8 @@ from listeners.views.notices import notices_text
 from listeners.views.statuses import tally
 from listeners.views.time_card import time_fallback
 from listeners.views.time_words import judged_on_reason
-from truthexpiry.models.requests import TruthExpiryResponse
-from truthexpiry.models.verdicts import Answer, Verdict
+from truthexpiry.models.answering.requests import TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Answer, Verdict
 
 _ITEMS = 5
 _NOTICE = 1200

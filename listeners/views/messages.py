@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from listeners.views.blocks import Reply, context, section
 from listeners.views.examples import example_questions
-from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.records.catalog import Catalog
 
 MAX_PROMPTS = 4  # Slack shows at most four suggested prompts
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from truthexpiry.models.notices import (
+from truthexpiry.models.answering.notices import (
     EvidenceUnavailable,
     FallbackReason,
     ModelFallback,

@@ -5,7 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.status import Status
+
+DISAGREE = "the records disagree"  # every place that says so, in Slack and on the command line
 
 EMOJI = {
     Status.CURRENT: ":white_check_mark:",

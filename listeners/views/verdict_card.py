@@ -31,14 +31,15 @@ from listeners.views.blocks import (
 )
 from listeners.views.fallback import fallback_text
 from listeners.views.notices import notices_text
-from listeners.views.statuses import EMOJI, ORDER, tally
+from listeners.views.statuses import DISAGREE, EMOJI, ORDER, tally
 from listeners.views.time_card import time_blocks
 from listeners.views.time_words import judged_on_reason, time_headline
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.periods import TimeQuestion
-from truthexpiry.models.requests import TruthExpiryResponse
-from truthexpiry.models.verdicts import Answer, Status, Verdict, Vote
+from truthexpiry.models.answering.requests import TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Answer, Verdict, Vote
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.periods import TimeQuestion
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
 # The feedback buttons, by the vote each casts: its action ID and its label.
@@ -157,7 +158,7 @@ def _headline(response: TruthExpiryResponse) -> str:
     if response.answers:
         answer = response.answers[0]
         said = {
-            Status.CONFLICTING: "the records disagree",
+            Status.CONFLICTING: DISAGREE,
             Status.UNVERIFIED: "not verified",
         }.get(answer.status, " / ".join(answer.current_values))
         return f"{answer.subject or answer.key.describe()}: {said}"

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 
 from listeners.views.blocks import channel, inline, link
 from listeners.views.statuses import badge
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.verdicts import Answer, Status, Verdict
+from truthexpiry.models.answering.verdicts import Answer, Verdict
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.status import Status
 
 _VALUE = 150
 _SUBJECT = 150

@@ -20,7 +20,7 @@ from starlette.routing import Route
 
 from tests.local_slack.uvicorn_thread import ServerThread
 from tests.scripted_llm import rules_proposals
-from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.records.catalog import Catalog
 
 
 @dataclass

@@ -18,7 +18,7 @@ from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.conftest import RunningServer, launch_server
 from tests.unit import block_kit
-from truthexpiry.models.requests import EntryPoint, TruthExpiryRequest
+from truthexpiry.models.answering.requests import EntryPoint, TruthExpiryRequest
 from truthexpiry.time.evidence import MAX_KEYS_PER_QUESTION
 
 KEYS = 300  # each with a history of two records, one superseding the other

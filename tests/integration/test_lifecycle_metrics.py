@@ -13,8 +13,8 @@ from lifecycle_mcp.repository import LifecycleRecordRepository
 from lifecycle_mcp.settings import ServerSettings
 from settings.environment import ConfigError
 from tests.prometheus_support import assert_promtool_accepts
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.records.claim_key import ClaimKey
 
 pytestmark = pytest.mark.integration
 KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})

@@ -20,9 +20,9 @@ from lifecycle_mcp.auth import REALM
 from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.integration.conftest import ROOT, RunningServer
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.time.changes import RecordSelection
+from truthexpiry.models.time.periods import DateWindow
 
 pytestmark = pytest.mark.integration
 

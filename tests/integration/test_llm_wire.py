@@ -16,11 +16,11 @@ from pydantic_ai import models
 
 from bootstrap import dataset_evidence, live_extractor
 from cli.main import main
-from settings.worker import ModelSettings
+from settings.model import ModelSettings
 from tests.integration.openai_compatible import OpenAiCompatibleServer
 from tests.readings import reading
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import FallbackReason
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import FallbackReason
 from truthexpiry.reading.extractor import RulesClaimExtractor
 
 pytestmark = pytest.mark.integration

@@ -6,6 +6,7 @@ its budget."""
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -25,9 +26,9 @@ from lifecycle_mcp.repository import packaged_dataset_path
 from lifecycle_mcp.tools import claim_catalog, lifecycle_evidence, register_tools
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.mcp_doubles import ToolCalls, serving
-from truthexpiry.models.notices import EvidenceUnavailable
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.notices import EvidenceUnavailable
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.status import Status
 
 pytestmark = pytest.mark.integration
 
@@ -48,7 +49,9 @@ class Served:
         document = json.loads(packaged_dataset_path().read_text())
         document["dataset_version"] = version
         self.dataset.write_text(json.dumps(document))
-        assert self.holder.reload()
+        stamp = self.dataset.stat().st_mtime_ns + 1_000_000  # a new version even within a tick
+        os.utime(self.dataset, ns=(stamp, stamp))
+        assert self.holder.reload_if_changed()
 
 
 @pytest.fixture

@@ -25,12 +25,13 @@ from tests.integration.mcp_doubles import (
     slow_server,
     window_server,
 )
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.answering.verdicts import UnverifiedReason
 from truthexpiry.models.errors import EvidenceUnavailableError
-from truthexpiry.models.periods import DateWindow
-from truthexpiry.models.requests import TruthExpiryRequest
-from truthexpiry.models.verdicts import Status, UnverifiedReason
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.changes import RecordSelection
+from truthexpiry.models.time.periods import DateWindow
 
 pytestmark = pytest.mark.integration
 

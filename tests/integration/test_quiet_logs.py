@@ -19,8 +19,8 @@ from slack_sdk.errors import SlackApiError
 
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from devtools.lifecycle_server import LocalLifecycleServer
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
+from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.ops.logs import configure_logging
 
 SECRET_RESPONSE = "zqresponse-body-canary"

@@ -14,7 +14,7 @@ import pytest
 
 from adapters.dedup.redis import RedisEventDedup, RedisNoticeLedger
 from tests.redis_support import RedisServer, free_port, running_redis
-from truthexpiry.models.change_notices import Claimed, NoticeClaim
+from truthexpiry.models.time.change_notices import Claimed, NoticeClaim
 
 pytestmark = pytest.mark.integration
 

@@ -18,8 +18,8 @@ from slack_sdk import WebClient
 from adapters.slack_rts import SlackMessageSearch
 from tests.local_slack import LocalSlack
 from tests.local_slack.search import raw_message
+from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.errors import SearchUnavailableError
-from truthexpiry.models.messages import SearchMessage
 
 pytestmark = pytest.mark.integration
 

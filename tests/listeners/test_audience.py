@@ -11,7 +11,7 @@ import pytest
 
 from listeners.audience import Audience
 from listeners.channels import ChannelKind, Remembered, kind_from_details
-from truthexpiry.models.audience import HomeTeam, Installation
+from truthexpiry.models.answering.audience import HomeTeam, Installation
 
 PUBLIC = {"is_channel": True, "is_private": False}
 CHANNELS: dict[str, dict[str, Any]] = {

@@ -10,11 +10,11 @@ from slack_sdk.errors import SlackApiError
 from bootstrap import dataset_evidence
 from listeners.change_notices import SlackChangeNotices
 from tests.listeners.conftest import FakeWebClient
-from truthexpiry.models.change_notices import ChangeNotice
-from truthexpiry.models.changes import Transition
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import NoticeNotPostedError
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.change_notices import ChangeNotice
+from truthexpiry.models.time.changes import Transition
 
 EVIDENCE = dataset_evidence(None)
 CATALOG = EVIDENCE.catalog()

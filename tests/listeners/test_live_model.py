@@ -20,7 +20,7 @@ from tests.listeners.conftest import STALE, TOKEN, FakeWebClient, Recorder, metr
 from tests.local_slack import events
 from tests.scripted_llm import extractor
 from tests.unit.test_llm_failures import RAISED, _raising
-from truthexpiry.models.notices import ModelFallback
+from truthexpiry.models.answering.notices import ModelFallback
 
 
 @pytest.mark.parametrize("name", ["KeyError", "AttributeError", "asyncio.CancelledError"])

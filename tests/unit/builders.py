@@ -9,12 +9,13 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim, ClaimSource
-from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
-from truthexpiry.models.messages import MessageRef
-from truthexpiry.models.verdicts import Resolution, Verdict
-from truthexpiry.rules.labeler import label, resolve
+from truthexpiry.models.answering.claims import Claim, ClaimSource
+from truthexpiry.models.answering.messages import MessageRef
+from truthexpiry.models.answering.verdicts import Resolution, Verdict
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
+from truthexpiry.rules.labeler import label
+from truthexpiry.rules.resolution import resolve
 
 AS_OF = date(2026, 6, 1)
 KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bootstrap import dataset_evidence
-from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.records.catalog import Catalog
 
 
 @pytest.fixture(scope="session")

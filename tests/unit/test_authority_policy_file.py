@@ -14,8 +14,8 @@ from adapters.authority.policy_file import (
 )
 from tests.fakes import FakeLifecycleEvidence
 from tests.unit.builders import KEY, record
-from truthexpiry.models.authority import OwnerRule
 from truthexpiry.models.errors import InvalidAuthorityPolicyError
+from truthexpiry.models.records.authority import OwnerRule
 
 CATALOG = FakeLifecycleEvidence([record("R-1", "on", source="billing")]).catalog()
 GOOD: dict[str, Any] = {

@@ -9,14 +9,15 @@ from hypothesis import strategies as st
 
 from tests.unit.builders import AS_OF, KEY, claim, record
 from tests.unit.test_labeler_properties import VALUES, histories
-from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
-from truthexpiry.models.claims import Claim, ClaimSource
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.messages import MessageRef
-from truthexpiry.models.verdicts import Status
-from truthexpiry.rules.labeler import label, resolve
+from truthexpiry.models.answering.claims import Claim, ClaimSource
+from truthexpiry.models.answering.messages import MessageRef
+from truthexpiry.models.records.authority import AuthorityPolicy, OwnerRule
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.status import Status
+from truthexpiry.rules.labeler import label
 from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.rules.precedence import distinct_values
+from truthexpiry.rules.resolution import resolve
 
 PROPERTY = settings(max_examples=200, deadline=None)
 SOURCES = ("billing", "jira", "wiki")

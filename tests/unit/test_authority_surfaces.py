@@ -12,7 +12,7 @@ from listeners.views.app_home import home_view
 from tests.fakes import FakeLifecycleEvidence
 from tests.unit import block_kit
 from tests.unit.builders import record
-from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
+from truthexpiry.models.records.authority import AuthorityPolicy, OwnerRule
 
 CATALOG = FakeLifecycleEvidence([record("R-1", "on", source="billing")]).catalog()
 POLICY = AuthorityPolicy(

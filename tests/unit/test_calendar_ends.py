@@ -15,10 +15,10 @@ from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit.builders import record
 from tests.unit.test_owner_confirmation import OWNER_SAYS_ON, OWNERS, PLANNED_ONLY
 from tests.unit.test_pipeline_time import RECORDS
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.periods import TimeQuestion
-from truthexpiry.models.requests import TruthExpiryRequest
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.periods import TimeQuestion
 from truthexpiry.reading.time.phrases import read_time
 from truthexpiry.text.tokens import sentences
 from truthexpiry.values.calendar import (

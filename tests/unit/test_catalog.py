@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from tests.unit.builders import record
 from truthexpiry.catalog.derive import derive_catalog, label_from_identifier, lower_first
-from truthexpiry.models.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.records.values import ValueType
 
 PROPERTY = settings(max_examples=200, deadline=None)
 

@@ -15,8 +15,8 @@ from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
 from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
 from tests.unit.builders import record
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
+from truthexpiry.models.records.catalog import Catalog
 
 V1 = derive_catalog([record("R-1", "enabled")], "v1")
 V2 = derive_catalog([record("R-1", "enabled"), record("R-2", "disabled")], "v2")

@@ -11,12 +11,12 @@ import pytest
 from adapters.dedup.memory import InMemoryNoticeLedger
 from tests.fakes import FakeLifecycleEvidence, FixedClock
 from tests.unit.builders import record
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.change_notices import ChangeNotice
-from truthexpiry.models.changes import KeyHistories, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, NoticeNotPostedError
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.time.change_notices import ChangeNotice
+from truthexpiry.models.time.changes import KeyHistories, RecordSelection
 from truthexpiry.time.feed import ChangeFeed, ChangeNotifier
 
 TODAY = date(2026, 6, 1)

@@ -11,11 +11,11 @@ from tests.fakes import FakeLifecycleEvidence, FixedClock
 from tests.unit import block_kit
 from tests.unit.builders import KEY, record
 from tests.unit.test_views import big_catalog
-from truthexpiry.models.change_overview import ChangeOverview
-from truthexpiry.models.changes import Transition
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.change_overview import ChangeOverview
+from truthexpiry.models.time.changes import Transition
 from truthexpiry.time.evidence import MAX_KEYS_PER_QUESTION
 from truthexpiry.time.feed import ChangeFeed
 

@@ -5,22 +5,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from tests.unit.builders import KEY, claim, day, record, verdict_for
+from tests.unit.builders import KEY, day, record, verdict_for
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import Transition
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.changes import Transition
+from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.time.transitions import (
     changes_in_period,
-    judge_period,
     key_transitions,
     transitions,
     upcoming,
 )
+from truthexpiry.values.calendar import judgement_date
 
 PRO = ClaimKey.of("report_export", "availability", {"plan": "pro", "region": "global"})
 LIMIT = ClaimKey.of("api", "rate_limit", {"plan": "starter"})
@@ -200,6 +200,20 @@ def test_upcoming_lists_shipped_records_not_yet_in_effect_and_planned_ones() -> 
     ]
 
 
+def test_what_is_coming_carries_the_labelers_status_of_the_value_current_now() -> None:
+    as_of = day("2025-06-01")
+    disagree = [record("A", "100", "2025-01-01"), record("B", "200", "2025-01-01")]
+    coming = record("C", "300", "2025-09-01", supersedes="A")
+
+    conflicting = upcoming({KEY: [*disagree, coming]}, WINDOW_2025, as_of)
+    nothing_yet = upcoming({KEY: [coming]}, WINDOW_2025, as_of)
+
+    assert conflicting[0].current_values == ("100", "200")
+    assert conflicting[0].current_status is Status.CONFLICTING
+    assert nothing_yet[0].current_values == ()
+    assert nothing_yet[0].current_status is Status.UNVERIFIED
+
+
 def test_upcoming_keeps_to_its_window() -> None:
     as_of = day("2025-06-01")
     history = [record("F", "on", "2025-09-01"), record("G", "off", "2025-12-01")]
@@ -218,22 +232,27 @@ def test_a_period_is_judged_on_its_last_day_with_the_changes_inside_it() -> None
     ]
     march = window("2025-03-01", "2025-03-31")
 
-    judged = judge_period(claim("enabled"), KEY, history, march, as_of=day("2026-01-01"))
+    judged_on = judgement_date(march, as_of=day("2026-01-01"))
+    verdict = verdict_for("enabled", history, judged_on)
 
-    assert judged.judged_on == day("2025-03-31")
-    assert judged.verdict.status is Status.SUPERSEDED
-    assert judged.verdict.record_ids == ("B",)
-    assert summary(judged.changes) == [("2025-03-10", ("enabled",), ("disabled",), "B")]
+    assert judged_on == day("2025-03-31")
+    assert verdict.status is Status.SUPERSEDED
+    assert verdict.record_ids == ("B",)
+    assert summary(changes_in_period({KEY: verdict.timeline}, march, judged_on)) == [
+        ("2025-03-10", ("enabled",), ("disabled",), "B")
+    ]
 
 
 def test_a_period_that_includes_the_as_of_date_is_judged_on_it() -> None:
     history = [record("A", "enabled", "2025-01-01"), record("B", "disabled", "2025-12-20")]
 
-    judged = judge_period(claim("enabled"), KEY, history, WINDOW_2025, as_of=day("2025-06-30"))
+    judged_on = judgement_date(WINDOW_2025, as_of=day("2025-06-30"))
+    verdict = verdict_for("enabled", history, judged_on)
 
-    assert judged.judged_on == day("2025-06-30")
-    assert judged.verdict.status is Status.CURRENT
-    assert [t.record_id for t in judged.changes] == ["A"]
+    assert judged_on == day("2025-06-30")
+    assert verdict.status is Status.CURRENT
+    changes = changes_in_period({KEY: verdict.timeline}, WINDOW_2025, judged_on)
+    assert [t.record_id for t in changes] == ["A"]
 
 
 def test_changes_in_a_period_stop_at_the_day_judged() -> None:
@@ -242,10 +261,10 @@ def test_changes_in_a_period_stop_at_the_day_judged() -> None:
         record("B", "off", "2025-05-01"),
     ]
 
-    found = changes_in_period(KEY, history, WINDOW_2025, day("2025-04-30"))
+    found = changes_in_period({KEY: history}, WINDOW_2025, day("2025-04-30"))
 
     assert [t.record_id for t in found] == ["A"]
-    assert changes_in_period(KEY, history, WINDOW_2025, day("2024-12-31")) == ()
+    assert changes_in_period({KEY: history}, WINDOW_2025, day("2024-12-31")) == ()
 
 
 def test_a_history_starting_on_the_first_day_there_is_has_nothing_before_it() -> None:
@@ -270,10 +289,10 @@ def test_a_verdict_made_on_the_day_judged_gives_the_same_changes_from_its_timeli
         record("C", "enabled", "2025-03-20", supersedes="B"),
     ]
     march = window("2025-03-01", "2025-03-31")
-    judged = judge_period(claim("enabled"), KEY, history, march, as_of=day("2026-01-01"))
+    judged_on = judgement_date(march, as_of=day("2026-01-01"))
 
-    verdict = verdict_for("enabled", history, judged.judged_on)
+    verdict = verdict_for("enabled", list(reversed(history)), judged_on)
 
-    assert verdict == judged.verdict
-    assert changes_in_period(KEY, verdict.timeline, march, judged.judged_on) == judged.changes
-    assert [t.record_id for t in judged.changes] == ["B", "C"]
+    from_records = changes_in_period({KEY: history}, march, judged_on)
+    assert changes_in_period({KEY: verdict.timeline}, march, judged_on) == from_records
+    assert [t.record_id for t in from_records] == ["B", "C"]

@@ -9,11 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.builders import KEY, history_of
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.changes import Transition
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow
-from truthexpiry.rules.labeler import resolve
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.time.changes import Transition
+from truthexpiry.models.time.periods import DateWindow
+from truthexpiry.rules.resolution import resolve
 from truthexpiry.time.transitions import key_transitions, transitions, upcoming
 from truthexpiry.values.compare import same_value
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from truthexpiry.grounding.additions import with_additions
 from truthexpiry.grounding.proposals import DropReason
-from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
-from truthexpiry.models.messages import MessageRef
+from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.answering.messages import MessageRef
 
 STARTER = (("plan", "starter"),)
 TEAM = (("plan", "team"),)

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from truthexpiry.models.claim_key import ClaimKey, normalise_identifier
 from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.models.records.claim_key import ClaimKey, normalise_identifier
 
 PROPERTY = settings(max_examples=200, deadline=None)
 

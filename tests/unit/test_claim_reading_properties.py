@@ -26,12 +26,13 @@ from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.datasets import DATA
 from tests.fakes import FixedClock
 from truthexpiry.catalog.derive import lower_first
-from truthexpiry.models.catalog import AttributeInfo, Catalog
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.requests import TruthExpiryRequest
-from truthexpiry.models.values import TypedValue, ValueType
-from truthexpiry.models.verdicts import Status, Verdict
-from truthexpiry.rules.labeler import resolve
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.answering.verdicts import Verdict
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.values import TypedValue, ValueType
+from truthexpiry.models.status import Status
+from truthexpiry.rules.resolution import resolve
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 from truthexpiry.text.words import DISABLED, ENABLED, NUMBER_WORDS
 from truthexpiry.values.compare import read_value, same_value

@@ -10,7 +10,7 @@ import pytest
 
 from cli.main import main
 from lifecycle_mcp.repository import packaged_dataset_path
-from truthexpiry.models.requests import MAX_QUESTION_CHARS
+from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]
 VERDICT_FIELDS = {

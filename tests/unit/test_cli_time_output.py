@@ -16,7 +16,7 @@ from cli.evaluation import load_cases
 from cli.output import to_json, to_text
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.datasets import DATA
-from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.answering.requests import TruthExpiryRequest
 
 EXTRA = [
     "Will it rain next month?",

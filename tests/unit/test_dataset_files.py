@@ -165,6 +165,6 @@ def test_a_hot_reload_to_an_empty_or_unreadable_file_keeps_the_last_good_dataset
     served = holder.current
     path.write_bytes(content)
 
-    assert holder.reload() is False
+    assert holder.reload_if_changed() is False
     assert holder.current is served
     assert holder.last_reload_error is not None

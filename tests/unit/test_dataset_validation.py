@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 from lifecycle_mcp.dataset import parse_dataset
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.unit.builders import document, raw_record
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import InvalidDatasetError
-from truthexpiry.models.lifecycle import LifecycleState
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleState
 
 PROPERTY = settings(max_examples=200, deadline=None)
 

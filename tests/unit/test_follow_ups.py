@@ -10,9 +10,9 @@ from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.readings import reading
 from tests.unit.test_rules_extractor import build_catalog
-from truthexpiry.models.claims import Extraction
-from truthexpiry.models.requests import TruthExpiryRequest
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.claims import Extraction
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.status import Status
 from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
 

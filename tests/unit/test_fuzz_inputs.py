@@ -24,8 +24,8 @@ from lifecycle_mcp.holder import load_dataset
 from lifecycle_mcp.repository import LifecycleRecordRepository, packaged_dataset_path
 from lifecycle_mcp.settings import ServerSettings
 from settings.worker import WorkerSettings
+from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.models.errors import TruthExpiryError
-from truthexpiry.models.requests import TruthExpiryRequest
 
 ROOT = Path(__file__).resolve().parents[2]
 MUTATIONS = 150  # per loader; the whole module takes a few seconds

@@ -17,9 +17,9 @@ from lifecycle_mcp.holder import DatasetHolder
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from lifecycle_mcp.tools import register_tools
 from tests.unit.builders import record
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.time.changes import RecordSelection
+from truthexpiry.models.time.periods import DateWindow
 
 TOOL = "get_histories_effective_between"
 ALL_TIME = DateWindow(date.min, date.max)

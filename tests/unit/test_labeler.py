@@ -17,10 +17,11 @@ from tests.unit.builders import (
     resolution_of,
     verdict_for,
 )
-from truthexpiry.models.claims import ClaimSource
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.messages import MessageRef
-from truthexpiry.models.verdicts import Status, UnverifiedReason
+from truthexpiry.models.answering.claims import ClaimSource
+from truthexpiry.models.answering.messages import MessageRef
+from truthexpiry.models.answering.verdicts import UnverifiedReason
+from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.status import Status
 from truthexpiry.rules.labeler import label, unverified
 
 # --- authority: state and effective date --------------------------------------------------

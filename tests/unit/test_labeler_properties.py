@@ -17,9 +17,10 @@ from tests.unit.builders import (
     record,
     resolution_of,
 )
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.values import Comparison
-from truthexpiry.models.verdicts import Resolution, Status, UnverifiedReason
+from truthexpiry.models.answering.verdicts import Resolution, UnverifiedReason
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.records.values import Comparison
+from truthexpiry.models.status import Status
 from truthexpiry.rules.labeler import label
 from truthexpiry.values.compare import compare, read_value, same_value
 

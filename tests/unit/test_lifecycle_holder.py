@@ -52,7 +52,6 @@ def test_the_packaged_dataset_is_served_when_no_path_is_given() -> None:
     holder = DatasetHolder(None)
 
     assert holder.current.repository.version == LifecycleRecordRepository.packaged().version
-    assert holder.reload() is False
     assert holder.reload_if_changed() is False
 
 
@@ -67,7 +66,7 @@ def test_an_invalid_file_at_start_raises_naming_the_record(tmp_path: Path) -> No
 def test_a_valid_new_file_is_swapped_in(holder: DatasetHolder, dataset: Path) -> None:
     write(dataset, "v2", raw_record("R-1"), raw_record("R-2", scope={"plan": "team"}))
 
-    assert holder.reload() is True
+    assert holder.reload_if_changed() is True
     assert holder.current.repository.version == "v2"
     assert holder.current.repository.record_count == 2
     assert holder.current.catalog.dataset_version == "v2"
@@ -81,7 +80,7 @@ def test_an_invalid_new_file_keeps_the_last_good_dataset_and_records_why(
     served = holder.current
     write(dataset, "v2", raw_record("R-1"), raw_record("R-1"))
 
-    assert holder.reload() is False
+    assert holder.reload_if_changed() is False
     assert holder.current is served
     assert holder.last_reload_error is not None
     assert "duplicate record_id" in holder.last_reload_error
@@ -89,10 +88,10 @@ def test_an_invalid_new_file_keeps_the_last_good_dataset_and_records_why(
 
 def test_a_later_valid_file_clears_the_reload_error(holder: DatasetHolder, dataset: Path) -> None:
     write(dataset, "v2", raw_record("R-1", state="LIVE"))
-    holder.reload()
+    holder.reload_if_changed()
     write(dataset, "v3", raw_record("R-1"))
 
-    assert holder.reload() is True
+    assert holder.reload_if_changed() is True
     assert holder.last_reload_error is None
     assert holder.current.repository.version == "v3"
 
@@ -145,7 +144,7 @@ def test_readers_always_see_one_whole_dataset_while_reloads_happen(
         reader.start()
     for version in range(2, 12):
         write(dataset, f"v{version}", raw_record("R-1"))
-        holder.reload()
+        holder.reload_if_changed()
     stop.set()
     for reader in readers:
         reader.join(timeout=5)

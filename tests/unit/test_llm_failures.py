@@ -37,9 +37,9 @@ from tests.fakes import FixedClock
 from tests.readings import reading
 from tests.scripted_llm import extractor
 from tests.unit.test_llm_fallback import MESSAGES, QUESTION
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.notices import FallbackReason, ModelFallback
-from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.answering.notices import FallbackReason, ModelFallback
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.extractor import RulesClaimExtractor
 
 REQUEST = httpx2.Request("POST", "http://127.0.0.1:9/v1/chat/completions")

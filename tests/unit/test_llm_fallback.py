@@ -24,10 +24,10 @@ from tests.scripted_llm import (
     rules_model,
     rules_proposals,
 )
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claims import Extraction
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import FallbackReason, ModelFallback
+from truthexpiry.models.answering.claims import Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import FallbackReason, ModelFallback
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.extractor import RulesClaimExtractor
 
 QUESTION = "Is report export available on Starter?"

@@ -14,9 +14,9 @@ from tests.fakes import FakeClaimExtractor
 from tests.readings import reading
 from tests.scripted_llm import claim, extractor, reply
 from truthexpiry.grounding.proposals import DropReason
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claims import Claim, ClaimSource, Extraction
-from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.records.catalog import Catalog
 
 OFF = SearchMessage(
     "1747100000.000200",

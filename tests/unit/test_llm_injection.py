@@ -27,10 +27,10 @@ from tests.scripted_llm import (
     rules_proposals,
 )
 from truthexpiry.grounding.proposals import DropReason
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import FallbackReason, ModelFallback
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import FallbackReason, ModelFallback
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.reading.extractor import RulesClaimExtractor
 

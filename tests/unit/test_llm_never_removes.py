@@ -21,9 +21,9 @@ from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FixedClock
 from tests.scripted_llm import Proposals, answer, claim, evidence_sent, extractor, rules_proposals
 from tests.unit import test_llm_injection as injection
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.notices import ProposalsDropped
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.notices import ProposalsDropped
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.reading.extractor import RulesClaimExtractor
 

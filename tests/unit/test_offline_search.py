@@ -8,10 +8,10 @@ import pytest
 
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
 from lifecycle_mcp.repository import LifecycleRecordRepository
+from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.errors import InvalidMessagesError
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.rules.labeler import resolve
+from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.rules.resolution import resolve
 
 
 def message(ts: str, content: str) -> SearchMessage:

@@ -11,11 +11,11 @@ import pytest
 from bootstrap import build_pipeline
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit.builders import KEY, record
-from truthexpiry.models.authority import AuthorityPolicy, OwnerRule
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.records.authority import AuthorityPolicy, OwnerRule
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.status import Status
 
 TODAY = date(2026, 11, 30)
 TEN_DAYS_AGO = str(datetime(2026, 11, 20, 12, tzinfo=UTC).timestamp())

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.unit.builders import day
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.values.calendar import (
     judgement_date,
     last_days,

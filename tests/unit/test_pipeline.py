@@ -7,13 +7,18 @@ from datetime import date
 from bootstrap import build_pipeline
 from tests.fakes import FakeClaimExtractor, FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit.builders import KEY, record
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import (
+    EvidenceUnavailable,
+    NothingToCheck,
+    SearchUnavailable,
+)
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.answering.verdicts import UnverifiedReason
 from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import EvidenceUnavailable, NothingToCheck, SearchUnavailable
-from truthexpiry.models.requests import TruthExpiryRequest
-from truthexpiry.models.verdicts import Status, UnverifiedReason
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.status import Status
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)

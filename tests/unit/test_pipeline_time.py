@@ -11,14 +11,15 @@ from bootstrap import build_pipeline, build_worker
 from settings.worker import WorkerSettings
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
 from tests.unit.builders import record
-from truthexpiry.models.changes import ChangeSubject, TimeReport
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.notices import EvidenceUnavailable, NothingToCheck
-from truthexpiry.models.periods import AsOfSource, TimeQuestion
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.notices import EvidenceUnavailable, NothingToCheck
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.changes import ChangeSubject, TimeReport
+from truthexpiry.models.time.periods import AsOfSource, TimeQuestion
 from truthexpiry.services.pipeline import TruthExpiryPipeline
+from truthexpiry.time.feed import ChangeFeed
 
 TODAY = date(2026, 11, 30)
 EXPORT = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})
@@ -209,11 +210,11 @@ def test_a_question_about_a_date_with_nothing_to_check_still_gets_the_notice() -
 
 
 def test_summaries_list_recent_changes_and_what_is_coming() -> None:
-    recent = pipeline().recent_changes()
-    coming = pipeline().coming_up(days=60)
+    evidence = FakeLifecycleEvidence(RECORDS)
+    summary = ChangeFeed(history=evidence, evidence=evidence, clock=FixedClock(TODAY)).overview()
 
-    assert [t.record_id for t in recent.changes] == ["R-20", "R-30"]
-    assert [c.record.record_id for c in coming.upcoming] == ["R-32"]
+    assert [t.record_id for t in summary.recent] == ["R-20", "R-30"]
+    assert [c.record.record_id for c in summary.coming] == ["R-32"]
 
 
 def test_the_workers_pipeline_lists_records_by_date_through_timed_evidence() -> None:

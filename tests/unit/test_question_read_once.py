@@ -11,8 +11,8 @@ import pytest
 
 from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.requests import TruthExpiryRequest
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.text import tokens
 
 STARTER = "Is report export still available on Starter?"

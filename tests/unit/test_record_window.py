@@ -23,11 +23,11 @@ from lifecycle_mcp.tools import register_tools
 from lifecycle_mcp.windows import records_in_window
 from tests.fakes import FakeLifecycleEvidence
 from tests.unit.builders import day, record
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidClaimKeyError
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.time.changes import RecordSelection
+from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.time.evidence import window_histories
 
 TOOL = "get_records_effective_between"

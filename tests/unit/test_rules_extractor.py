@@ -7,10 +7,10 @@ import pytest
 from tests.readings import reading
 from tests.unit.builders import record
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim, ClaimSource, Extraction
-from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.records.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
+from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.reading.vocabulary import vocabulary_index
 from truthexpiry.text.tokens import MAX_TEXT_CHARS

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from tests.unit.builders import record
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claim_key import ClaimKey, normalise_scope
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey, normalise_scope
 from truthexpiry.rules.scope import GLOBAL, MissingScope, resolve_scope
 
 

@@ -21,7 +21,7 @@ from adapters.slack_rts.sanitizer import (
     sanitize_messages,
 )
 from tests.local_slack.search import raw_message
-from truthexpiry.models.messages import SearchMessage
+from truthexpiry.models.answering.messages import SearchMessage
 
 # --------------------------------------------------------------------------- sanitizer
 

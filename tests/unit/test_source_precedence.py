@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from tests.unit.builders import AS_OF, KEY, claim, record, resolution_of
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.verdicts import Status
-from truthexpiry.rules.labeler import label, resolve
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.status import Status
+from truthexpiry.rules.labeler import label
+from truthexpiry.rules.resolution import resolve
 
 BILLING_FIRST = AuthorityPolicy(precedence=("billing", "jira", "wiki"))
 SAME_DAY = [

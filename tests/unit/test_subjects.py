@@ -9,8 +9,8 @@ import pytest
 
 from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.datasets import DATA
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import ChangeSubject
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.changes import ChangeSubject
 from truthexpiry.reading.subjects import read_subjects
 from truthexpiry.text.tokens import sentences
 

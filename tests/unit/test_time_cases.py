@@ -7,7 +7,7 @@ from typing import Any
 from cli.evaluation import run_cases
 from tests.fakes import FakeLifecycleEvidence
 from tests.unit.builders import KEY, record
-from truthexpiry.models.lifecycle import LifecycleState
+from truthexpiry.models.records.lifecycle import LifecycleState
 
 RECORDS = (
     record("R-1", "enabled", "2025-01-10"),

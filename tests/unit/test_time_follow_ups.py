@@ -9,11 +9,11 @@ import pytest
 
 from bootstrap import build_pipeline, dataset_evidence
 from tests.fakes import FakeMessageSearch, FixedClock
-from truthexpiry.models.changes import ChangeSubject
-from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
-from truthexpiry.models.questions import TimeAsked
-from truthexpiry.models.requests import TruthExpiryRequest
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.questions import TimeAsked
+from truthexpiry.models.answering.requests import TruthExpiryRequest
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.changes import ChangeSubject
+from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
 from truthexpiry.reading.question import read_question
 from truthexpiry.reading.time.phrases import read_time

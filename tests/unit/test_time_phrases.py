@@ -9,9 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.builders import day
-from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
-from truthexpiry.models.periods import TimeQuestion
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog, EntityInfo
+from truthexpiry.models.records.values import ValueType
+from truthexpiry.models.time.periods import TimeQuestion
 from truthexpiry.reading.time.phrases import read_time
 from truthexpiry.text.tokens import sentences
 

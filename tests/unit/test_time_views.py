@@ -17,14 +17,14 @@ from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
 from tests.unit.builders import record
 from tests.unit.test_pipeline_time import RECORDS, TODAY, ask, pipeline
-from truthexpiry.models.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleState
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import EvidenceUnavailable
-from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Status
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import EvidenceUnavailable
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
+from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 
 HOSTILE = "<!channel> & <https://evil.example|click> *bold* " + "x" * 5000
 
@@ -169,7 +169,7 @@ def test_hostile_values_are_escaped_and_clipped() -> None:
     changes = tuple(_transition(n, HOSTILE, record_id=HOSTILE + str(n)) for n in range(30))
     key = ClaimKey.of("feature_x", "availability", {"plan": "a &amp; b " * 60})
     plan = record("P-1", HOSTILE, "2027-01-01", key=key, state=LifecycleState.PLANNED)
-    coming = (UpcomingChange(key, plan, (HOSTILE,) * 9),)
+    coming = (UpcomingChange(key, plan, (HOSTILE,) * 9, Status.CONFLICTING),)
     ahead = TimeReading(
         TimeQuestion.UPCOMING, DateWindow(date(2026, 12, 1), date.max), False, TODAY
     )

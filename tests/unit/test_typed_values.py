@@ -13,10 +13,11 @@ from hypothesis import strategies as st
 
 from tests.unit.builders import claim, record, resolution_of
 from truthexpiry.catalog.derive import derive_catalog
-from truthexpiry.models.catalog import AttributeInfo, AttributeNote, CatalogNotes
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.values import Comparison, TypedValue, ValueType
-from truthexpiry.models.verdicts import Status, UnverifiedReason
+from truthexpiry.models.answering.verdicts import UnverifiedReason
+from truthexpiry.models.records.catalog import AttributeInfo, AttributeNote, CatalogNotes
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.values import Comparison, TypedValue, ValueType
+from truthexpiry.models.status import Status
 from truthexpiry.rules.labeler import label
 from truthexpiry.text.tokens import sentences
 from truthexpiry.text.words import CURRENCIES, UNITS

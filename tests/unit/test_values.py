@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from truthexpiry.models.values import Comparison, ValueType
+from truthexpiry.models.records.values import Comparison, ValueType
 from truthexpiry.text.words import DISABLED, ENABLED, POLARITY_WORDS, UNITS
 from truthexpiry.values.compare import compare, read_value, same_value
 from truthexpiry.values.forms import token_key

@@ -27,13 +27,9 @@ from listeners.views.verdict_card import FEEDBACK_BUTTONS, verdict_reply
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
 from tests.unit.builders import KEY, claim, record
-from truthexpiry.models.catalog import AttributeInfo, Catalog, EntityInfo
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import ClaimSource
-from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.messages import MessageRef
-from truthexpiry.models.notices import (
+from truthexpiry.models.answering.claims import ClaimSource
+from truthexpiry.models.answering.messages import MessageRef
+from truthexpiry.models.answering.notices import (
     EvidenceUnavailable,
     FallbackReason,
     ModelFallback,
@@ -41,9 +37,14 @@ from truthexpiry.models.notices import (
     Notice,
     SearchUnavailable,
 )
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.values import ValueType
-from truthexpiry.models.verdicts import Answer, Status, Verdict
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Answer, Verdict
+from truthexpiry.models.errors import SearchFailure, SearchUnavailableError
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog, EntityInfo
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.records.values import ValueType
+from truthexpiry.models.status import Status
 from truthexpiry.services.pipeline import TruthExpiryPipeline
 
 TODAY = date(2026, 11, 30)

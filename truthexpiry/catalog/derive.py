@@ -14,7 +14,7 @@ from dataclasses import fields
 from functools import lru_cache
 from operator import attrgetter
 
-from truthexpiry.models.catalog import (
+from truthexpiry.models.records.catalog import (
     AttributeInfo,
     AttributeNote,
     Catalog,
@@ -22,8 +22,8 @@ from truthexpiry.models.catalog import (
     EntityInfo,
     name_problem,
 )
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.values import TypedValue
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.records.values import TypedValue
 from truthexpiry.values.compare import read_value
 from truthexpiry.values.infer import infer_value_type
 

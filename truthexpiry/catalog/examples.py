@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from truthexpiry.catalog.derive import lower_first
-from truthexpiry.models.catalog import AttributeInfo, Catalog
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.values import ValueType
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,8 +4,8 @@ must exist in the lifecycle records, so that a typo fails at start-up rather tha
 
 from __future__ import annotations
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
 
 
 def policy_problems(policy: AuthorityPolicy, catalog: Catalog) -> list[str]:

@@ -15,9 +15,9 @@ from dataclasses import replace
 from typing import TypeVar
 
 from truthexpiry.grounding.proposals import DropReason
-from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.claims import Claim, ClaimSource, Extraction
-from truthexpiry.models.messages import MessageRef
+from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction
+from truthexpiry.models.answering.messages import MessageRef
+from truthexpiry.models.records.claim_key import Scope
 
 T = TypeVar("T")
 _Said = tuple[ClaimSource, MessageRef | None, str, str, Scope]  # which text, about which key

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from truthexpiry.models.messages import MessageRef, SearchMessage
+from truthexpiry.models.answering.messages import MessageRef, SearchMessage
 from truthexpiry.text.tokens import MAX_TEXT_CHARS
 
 QUESTION_ID = "question"

@@ -18,10 +18,10 @@ from typing import Protocol, TypeVar
 
 from truthexpiry.grounding.evidence import QUESTION_ID, Evidence
 from truthexpiry.grounding.support import CitedText
-from truthexpiry.models.catalog import AttributeInfo, Catalog
-from truthexpiry.models.claim_key import Scope, normalise_identifier, normalise_scope_value
-from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction, ValueQuery
 from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.claim_key import Scope, normalise_identifier, normalise_scope_value
 from truthexpiry.reading.vocabulary import VocabularyIndex
 
 

@@ -11,9 +11,9 @@ either, since the sentence does say it.
 
 from __future__ import annotations
 
-from truthexpiry.models.catalog import AttributeInfo
-from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.values import Comparison, TypedValue
+from truthexpiry.models.records.catalog import AttributeInfo
+from truthexpiry.models.records.claim_key import Scope
+from truthexpiry.models.records.values import Comparison, TypedValue
 from truthexpiry.reading.binding import Binding
 from truthexpiry.reading.names import find_names
 from truthexpiry.reading.reader import query_scopes, readings

@@ -6,14 +6,14 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Protocol, runtime_checkable
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.change_notices import ChangeNotice, Claimed
-from truthexpiry.models.changes import KeyHistories, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Extraction
-from truthexpiry.models.lifecycle import LifecycleRecord
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.questions import QuestionReading
+from truthexpiry.models.answering.claims import Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.questions import QuestionReading
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.change_notices import ChangeNotice, Claimed
+from truthexpiry.models.time.changes import KeyHistories, RecordSelection
 
 
 class MessageSearch(Protocol):

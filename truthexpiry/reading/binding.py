@@ -12,8 +12,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from truthexpiry.models.catalog import AttributeInfo
-from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.models.records.catalog import AttributeInfo
+from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.reading.names import Anchor, Names
 from truthexpiry.reading.values_in_text import FoundValue
 from truthexpiry.reading.vocabulary import VocabularyIndex

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claims import Claim, ClaimSource, Extraction, ValueQuery
-from truthexpiry.models.messages import MessageRef, SearchMessage
-from truthexpiry.models.questions import QuestionReading, Statement
+from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction, ValueQuery
+from truthexpiry.models.answering.messages import MessageRef, SearchMessage
+from truthexpiry.models.answering.questions import QuestionReading, Statement
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.reader import read
 from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.text.tokens import sentences

@@ -27,8 +27,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.questions import Statement
+from truthexpiry.models.answering.questions import Statement
+from truthexpiry.models.records.claim_key import Scope
 from truthexpiry.reading.reader import read
 from truthexpiry.reading.time.phrases import names_a_date
 from truthexpiry.reading.vocabulary import VocabularyIndex

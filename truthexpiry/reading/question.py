@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.questions import QuestionReading
+from truthexpiry.models.answering.questions import QuestionReading
+from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS, statements_in_thread
 from truthexpiry.reading.time.follow_ups import time_in_thread
 from truthexpiry.reading.vocabulary import vocabulary_index

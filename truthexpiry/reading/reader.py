@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import product
 
-from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.questions import Statement
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.answering.questions import Statement
+from truthexpiry.models.records.claim_key import Scope
+from truthexpiry.models.records.values import ValueType
 from truthexpiry.reading.binding import Binding, accepts, bind
 from truthexpiry.reading.names import Anchor, Names, find_names
 from truthexpiry.reading.scopes import ScopeFinder

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
 
-from truthexpiry.models.claim_key import normalise_scope_value
 from truthexpiry.models.errors import InvalidClaimKeyError
+from truthexpiry.models.records.claim_key import normalise_scope_value
 from truthexpiry.reading.values_in_text import FoundValue
 from truthexpiry.reading.vocabulary import WEAK_WORDS, VocabularyIndex
 from truthexpiry.rules.scope import GLOBAL

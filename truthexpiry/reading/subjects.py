@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import product
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import ChangeSubject
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.changes import ChangeSubject
 from truthexpiry.reading.names import Anchor, Names, find_names
 from truthexpiry.reading.scopes import ScopeFinder
 from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.reading.vocabulary import VocabularyIndex
 from truthexpiry.text.tokens import Kind, PhraseMatch, Token, find_phrases
 from truthexpiry.text.words import (

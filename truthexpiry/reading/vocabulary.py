@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
-from truthexpiry.models.catalog import MAX_NAME_WORDS, AttributeInfo, Catalog
-from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.models.records.catalog import MAX_NAME_WORDS, AttributeInfo, Catalog
+from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.text.tokens import PhraseTable, phrase_key
 from truthexpiry.text.words import (
     ARTICLES_AS_ONE,

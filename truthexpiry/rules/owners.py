@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 from datetime import UTC, date, datetime
 
-from truthexpiry.models.authority import AuthorityPolicy, OwnerConfirmation, OwnerRule
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim, ClaimSource
+from truthexpiry.models.answering.claims import Claim, ClaimSource
+from truthexpiry.models.records.authority import AuthorityPolicy, OwnerConfirmation, OwnerRule
+from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.values.calendar import days_later
 from truthexpiry.values.compare import same_value
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from truthexpiry.models.lifecycle import DEFAULT_SOURCE, LifecycleRecord
+from truthexpiry.models.records.lifecycle import DEFAULT_SOURCE, LifecycleRecord
 from truthexpiry.values.compare import same_value
 
 

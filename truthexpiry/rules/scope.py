@@ -7,9 +7,9 @@ not use at all are dropped: a seat limit set per plan holds in every region.
 
 from __future__ import annotations
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claim_key import ClaimKey, Scope
-from truthexpiry.models.notices import MissingScope
+from truthexpiry.models.answering.notices import MissingScope
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey, Scope
 
 __all__ = ["GLOBAL", "MissingScope", "known_scopes", "resolve_scope"]
 

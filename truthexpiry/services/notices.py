@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from truthexpiry.catalog.examples import example_for
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.notices import NothingToCheck
+from truthexpiry.models.answering.notices import NothingToCheck
+from truthexpiry.models.records.catalog import Catalog
 
 
 def nothing_to_check(topics: Sequence[str], catalog: Catalog) -> NothingToCheck:

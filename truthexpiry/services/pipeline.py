@@ -14,22 +14,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import ChangeSubject, TimeReport
-from truthexpiry.models.claims import Claim, Extraction
-from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import (
+from truthexpiry.models.answering.claims import Claim, Extraction
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import (
     EvidenceUnavailable,
     ModelFallback,
     Notice,
     ProposalsDropped,
     SearchUnavailable,
 )
-from truthexpiry.models.periods import AsOfSource, TimeQuestion, TimeReading
-from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.verdicts import Answer, Verdict
+from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
+from truthexpiry.models.answering.verdicts import Answer, Verdict
+from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.changes import ChangeSubject, Histories, TimeReport
+from truthexpiry.models.time.periods import AsOfSource, TimeQuestion, TimeReading
 from truthexpiry.ports import (
     ClaimExtractor,
     Clock,
@@ -42,8 +42,6 @@ from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.request_run import RequestRun
 from truthexpiry.time.answers import TimeAnswers
-from truthexpiry.time.evidence import Histories
-from truthexpiry.values.calendar import DEFAULT_CHANGE_DAYS, last_days, next_days
 
 MAX_CLAIMS = 60
 
@@ -124,22 +122,6 @@ class TruthExpiryPipeline:
         verdicts = tuple(run.verdict(claim) for claim in claims)
         answers = tuple(a for q in extraction.value_queries if (a := run.answer(q, notices)))
         return verdicts, answers
-
-    def recent_changes(
-        self, as_of: date | None = None, days: int = DEFAULT_CHANGE_DAYS
-    ) -> TimeReport:
-        """Every transition in the `days` days up to `as_of` (default: today), for a summary
-        such as the App Home's. Raises `EvidenceUnavailableError`."""
-        day = as_of or self._clock.today()
-        reading = TimeReading(TimeQuestion.CHANGES, last_days(day, days), True, day)
-        return self._answers(self._evidence.catalog()).changes(reading, ())
-
-    def coming_up(self, as_of: date | None = None, days: int = DEFAULT_CHANGE_DAYS) -> TimeReport:
-        """The records that take effect in the `days` days after `as_of` (default: today),
-        shipped or planned, none authoritative yet. Raises `EvidenceUnavailableError`."""
-        day = as_of or self._clock.today()
-        reading = TimeReading(TimeQuestion.UPCOMING, next_days(day, days), True, day)
-        return self._answers(self._evidence.catalog()).coming(reading, (), day)
 
     def _time_report(
         self,

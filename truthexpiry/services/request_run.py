@@ -7,16 +7,17 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.claim_key import ClaimKey, Scope
-from truthexpiry.models.claims import Claim, ValueQuery
+from truthexpiry.models.answering.claims import Claim, ValueQuery
+from truthexpiry.models.answering.notices import Notice, ScopeNotStated
+from truthexpiry.models.answering.verdicts import Answer, Resolution, UnverifiedReason, Verdict
 from truthexpiry.models.errors import EvidenceUnavailableError
-from truthexpiry.models.notices import Notice, ScopeNotStated
-from truthexpiry.models.verdicts import Answer, Resolution, UnverifiedReason, Verdict
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey, Scope
 from truthexpiry.ports import LifecycleEvidence
 from truthexpiry.rules import labeler
-from truthexpiry.rules.labeler import label, resolve, unverified
+from truthexpiry.rules.labeler import label, unverified
 from truthexpiry.rules.owners import OwnerEvidence
+from truthexpiry.rules.resolution import resolve
 from truthexpiry.rules.scope import MissingScope, known_scopes, resolve_scope
 
 

@@ -13,14 +13,20 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import date
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import ChangeSubject, TimeReport, Transition, UpcomingChange
-from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.errors import EvidenceUnavailableError
-from truthexpiry.models.periods import DateWindow, TimeReading
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.time.changes import (
+    ChangeSubject,
+    Histories,
+    TimeReport,
+    Transition,
+    UpcomingChange,
+)
+from truthexpiry.models.time.periods import DateWindow, TimeReading
 from truthexpiry.ports import LifecycleHistory
-from truthexpiry.time.evidence import Histories, window_histories
+from truthexpiry.time.evidence import window_histories
 from truthexpiry.time.transitions import changes_in_period, transitions, upcoming
 
 
@@ -63,14 +69,10 @@ class TimeAnswers:
         if period.start > as_of:
             ahead = upcoming(timelines, period, as_of, policy=self._policy)
             return self._report(reading, (), False, keys=timelines, coming=ahead)
-        found: list[Transition] = []
-        for key, records in timelines.items():
-            info = self._catalog.attributes.get((key.entity, key.attribute))
-            found += changes_in_period(
-                key, records, period, judged_on, info=info, policy=self._policy
-            )
-        ordered = sorted(found, key=lambda t: (t.effective_date, t.key.canonical))
-        return self._report(reading, (), False, keys=timelines, changes=tuple(ordered))
+        found = changes_in_period(
+            timelines, period, judged_on, catalog=self._catalog, policy=self._policy
+        )
+        return self._report(reading, (), False, keys=timelines, changes=found)
 
     def _histories(
         self, window: DateWindow, subjects: Sequence[ChangeSubject]

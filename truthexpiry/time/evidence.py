@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from truthexpiry.models.changes import KeyHistories, RecordSelection
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.lifecycle import LifecycleRecord
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.time.changes import Histories, KeyHistories, RecordSelection
 from truthexpiry.ports import LifecycleHistory
 
 MAX_KEYS_PER_QUESTION = 25  # an answer shows 20 changes; the App Home 15 of each kind
@@ -25,8 +25,6 @@ MAX_SUBJECTS_PER_QUESTION = 6  # history calls per question: "for Starter and Pr
 # Change notices read the notice window (a week) on each tick: more keys than an answer, but
 # as bounded (the server's own limit per call).
 MAX_KEYS_PER_NOTICE_TICK = 100
-
-Histories = dict[ClaimKey, tuple[LifecycleRecord, ...]]
 
 
 def window_histories(
@@ -37,7 +35,7 @@ def window_histories(
     """Every record of the keys the selections pick (one history call for each of the first
     `MAX_SUBJECTS_PER_QUESTION`), at most `max_keys` keys in all; and whether more matched
     than were fetched (more keys, or more selections)."""
-    histories: Histories = {}
+    histories: dict[ClaimKey, tuple[LifecycleRecord, ...]] = {}
     truncated = len(selections) > MAX_SUBJECTS_PER_QUESTION
     for selection in selections[:MAX_SUBJECTS_PER_QUESTION]:
         found: KeyHistories = history.histories_between(selection, max_keys)

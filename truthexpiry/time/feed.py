@@ -2,10 +2,11 @@
 lately and what is coming (the App Home), and notices of changes as they take effect.
 
 Both read the records through the ports (`LifecycleHistory` gives the whole history of each key
-changed in a window, a bounded number of keys in one call: `window_histories`; `LifecycleEvidence`
-the catalog) and decide nothing themselves: transitions
-and changes to come are the labeler's (`transitions`, `upcoming`). An unavailable source raises
-`EvidenceUnavailableError`: an outage is never shown as "nothing changed".
+changed in a window, a bounded number of keys in one call; `LifecycleEvidence` the catalog) and
+decide nothing themselves: the overview is what `TimeAnswers` answers to a change question and
+a question about what is coming, and transitions are the labeler's (`transitions`). An
+unavailable source raises `EvidenceUnavailableError`: an outage is never shown as "nothing
+changed".
 
 `ChangeNotifier.tick` posts one notice for each change that took effect within the notice window
 (the last `window_days` days, today included): a record whose effective date has arrived, or one
@@ -19,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.change_notices import ChangeNotice, NoticeClaim, fingerprint
-from truthexpiry.models.change_overview import ChangeOverview
-from truthexpiry.models.changes import RecordSelection, Transition
 from truthexpiry.models.errors import NoticeNotPostedError
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.change_notices import ChangeNotice, NoticeClaim, fingerprint
+from truthexpiry.models.time.change_overview import ChangeOverview
+from truthexpiry.models.time.changes import RecordSelection, Transition
+from truthexpiry.models.time.periods import TimeQuestion, TimeReading
 from truthexpiry.ports import (
     ChangeNotices,
     Clock,
@@ -32,8 +34,9 @@ from truthexpiry.ports import (
     LifecycleHistory,
     NoticeLedger,
 )
-from truthexpiry.time.evidence import MAX_KEYS_PER_NOTICE_TICK, window_histories
-from truthexpiry.time.transitions import transitions, upcoming
+from truthexpiry.time.answers import TimeAnswers
+from truthexpiry.time.evidence import MAX_KEYS_PER_NOTICE_TICK
+from truthexpiry.time.transitions import transitions
 from truthexpiry.values.calendar import DEFAULT_CHANGE_DAYS, last_days, next_days
 
 DEFAULT_NOTICE_DAYS = 7
@@ -57,20 +60,21 @@ class ChangeFeed:
 
     def overview(self, days: int = DEFAULT_CHANGE_DAYS) -> ChangeOverview:
         """The transitions of the last `days` days and the records taking effect in the next
-        `days` days."""
+        `days` days: the answers to "what changed lately?" and "what is coming?"."""
         as_of = self._clock.today()
         catalog = self._evidence.catalog()
-        behind, ahead = last_days(as_of, days), next_days(as_of, days)
-        recent, recent_cut = window_histories(self._history, [RecordSelection.of(behind)])
-        coming, coming_cut = window_histories(self._history, [RecordSelection.of(ahead)])
+        answers = TimeAnswers(self._history, catalog, self._policy)
+        behind = TimeReading(TimeQuestion.CHANGES, last_days(as_of, days), True, as_of)
+        ahead = TimeReading(TimeQuestion.UPCOMING, next_days(as_of, days), True, as_of)
+        recent, coming = answers.changes(behind, ()), answers.coming(ahead, (), as_of)
         return ChangeOverview(
             as_of,
-            behind,
-            ahead,
-            transitions(recent, behind, catalog=catalog, policy=self._policy),
-            upcoming(coming, ahead, as_of, policy=self._policy),
+            recent.window,
+            coming.window,
+            recent.changes,
+            coming.upcoming,
             catalog,
-            recent_cut or coming_cut,
+            recent.truncated or coming.truncated,
         )
 
     def took_effect(self, days: int) -> TookEffect:

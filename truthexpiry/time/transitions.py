@@ -1,5 +1,5 @@
-"""Transitions, changes still to come, and claims judged for a period, all read through the
-labeler.
+"""Transitions, changes still to come, and the changes inside a period a claim was judged for,
+all read through the labeler's resolution.
 
 A key's current value can change only on a day an authoritative (SHIPPED or EFFECTIVE) record
 takes effect. For each such day in the window, the labeler (`settle`, the decision `resolve`
@@ -13,23 +13,19 @@ transition.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from datetime import date, timedelta
 from functools import lru_cache
 
-from truthexpiry.models.authority import AuthorityPolicy
-from truthexpiry.models.catalog import AttributeInfo, Catalog
-from truthexpiry.models.changes import PeriodVerdict, Transition, UpcomingChange
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow
-from truthexpiry.models.values import Comparison
-from truthexpiry.rules.labeler import Settled, label, resolve, settle, timeline_of
-from truthexpiry.values.calendar import judgement_date
+from truthexpiry.models.records.authority import AuthorityPolicy
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.records.values import Comparison
+from truthexpiry.models.time.changes import Histories, Transition, UpcomingChange
+from truthexpiry.models.time.periods import DateWindow
+from truthexpiry.rules.resolution import Settled, settle, timeline_of
 from truthexpiry.values.compare import compare, read_record_value
-
-Histories = Mapping[ClaimKey, Sequence[LifecycleRecord]]
 
 
 def transitions(
@@ -86,51 +82,33 @@ def upcoming(
 ) -> tuple[UpcomingChange, ...]:
     """Records that take effect inside `window` and after `as_of`: SHIPPED or EFFECTIVE ones
     that are not in effect yet, and PLANNED ones. None of them is authoritative on `as_of`;
-    each comes with the value current then. Soonest first."""
+    each comes with the value current then and its status. Soonest first."""
     found: list[UpcomingChange] = []
     for key, records in histories.items():
         coming = [r for r in records if _is_coming(r, window, as_of)]
         if coming:
-            current = settle(key, timeline_of(records), as_of, policy).values
-            found += (UpcomingChange(key, record, current) for record in coming)
+            now = settle(key, timeline_of(records), as_of, policy)
+            found += (UpcomingChange(key, r, now.values, now.status) for r in coming)
     return tuple(
         sorted(found, key=lambda c: (c.record.effective_date, _order(c.key), c.record.record_id))
     )
 
 
-def judge_period(
-    claim: Claim,
-    key: ClaimKey,
-    records: Sequence[LifecycleRecord],
-    period: DateWindow,
-    as_of: date,
-    *,
-    info: AttributeInfo | None = None,
-    policy: AuthorityPolicy | None = None,
-) -> PeriodVerdict:
-    """`claim` (about `key`) judged for `period`: on its last day, or on `as_of` when the period
-    includes it; with the changes of the key from the period's first day to that day."""
-    judged_on = judgement_date(period, as_of)
-    verdict = label(claim, resolve(key, records, judged_on, policy), info)
-    changes = changes_in_period(key, records, period, judged_on, info=info, policy=policy)
-    return PeriodVerdict(verdict, period, judged_on, changes)
-
-
 def changes_in_period(
-    key: ClaimKey,
-    records: Sequence[LifecycleRecord],
+    histories: Histories,
     period: DateWindow,
     judged_on: date,
     *,
-    info: AttributeInfo | None = None,
+    catalog: Catalog | None = None,
     policy: AuthorityPolicy | None = None,
 ) -> tuple[Transition, ...]:
-    """The transitions of `key` from the period's first day to `judged_on`: for a verdict or an
-    answer already made on `judged_on` (its `timeline` holds every record of the key)."""
+    """The transitions of each key from the period's first day to `judged_on`, as `transitions`
+    orders them: for claims or answers already made on `judged_on` (their `timeline`s hold every
+    record of their keys)."""
     if judged_on < period.start:
         return ()
     inside = DateWindow(period.start, min(judged_on, period.end))
-    return tuple(key_transitions(key, records, inside, info=info, policy=policy))
+    return transitions(histories, inside, catalog=catalog, policy=policy)
 
 
 def _takes_effect(record: LifecycleRecord, window: DateWindow) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import calendar
 from datetime import date, timedelta
 
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.time.periods import DateWindow
 
 DEFAULT_CHANGE_DAYS = 30  # a change question without a window looks this many days back
 _MONTHS_IN = {"month": 1, "quarter": 3, "year": 12}

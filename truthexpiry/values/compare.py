@@ -14,8 +14,8 @@ from datetime import date
 from decimal import Decimal
 from functools import lru_cache
 
-from truthexpiry.models.catalog import AttributeInfo
-from truthexpiry.models.values import Compared, Comparison, TypedValue, ValueType
+from truthexpiry.models.records.catalog import AttributeInfo
+from truthexpiry.models.records.values import Compared, Comparison, TypedValue, ValueType
 from truthexpiry.text.tokens import Kind, opened, tokenize
 from truthexpiry.text.words import BINARY_DATA_FACTORS, CURRENCIES, UNITS
 from truthexpiry.values.forms import money, quantity, token_key, words

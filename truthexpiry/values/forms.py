@@ -11,7 +11,7 @@ import re
 from datetime import date
 from decimal import Decimal
 
-from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.text.tokens import singular
 from truthexpiry.text.words import UNITS
 

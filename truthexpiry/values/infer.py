@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from truthexpiry.models.catalog import AttributeNote
-from truthexpiry.models.values import TypedValue, ValueType
+from truthexpiry.models.records.catalog import AttributeNote
+from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.text.tokens import singular
 from truthexpiry.text.words import CURRENCIES, UNITS
 from truthexpiry.values.compare import read_value

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from truthexpiry.models.values import TypedValue
+from truthexpiry.models.records.values import TypedValue
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import (

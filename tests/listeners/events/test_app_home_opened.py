@@ -12,8 +12,8 @@ from listeners.events.app_home_opened import app_home_opened_callback
 from tests.fakes import FakeLifecycleEvidence
 from tests.listeners.conftest import FakeWebClient, dependencies
 from tests.local_slack import events
-from truthexpiry.models.changes import RecordSelection
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.time.changes import RecordSelection
+from truthexpiry.models.time.periods import DateWindow
 
 EVER = DateWindow(date.min, date.max)
 

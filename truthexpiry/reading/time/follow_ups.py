@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import ChangeSubject
-from truthexpiry.models.periods import TimeQuestion, TimeReading
-from truthexpiry.models.questions import Statement, TimeAsked
+from truthexpiry.models.answering.questions import Statement, TimeAsked
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.changes import ChangeSubject
+from truthexpiry.models.time.periods import TimeQuestion, TimeReading
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS
 from truthexpiry.reading.subjects import MAX_SUBJECTS, read_subjects
 from truthexpiry.reading.time.phrases import read_time

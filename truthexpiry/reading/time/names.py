@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.values import ValueType
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import PhraseTable, Token, find_phrases, tokenize
 

@@ -22,8 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date, timedelta
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.reading.time.names import time_vocabulary
 from truthexpiry.reading.time.points import Reading, date_end
 from truthexpiry.reading.time.windows import may_start_a_window, window_at

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from truthexpiry.models.periods import DateWindow
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.values import ValueType
+from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import ARTICLES_AS_ONE, MONTHS, NUMBER_WORDS, UNITS

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.reading.time.points import (
     Found,
     Reading,

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from truthexpiry.models.errors import InvalidClaimKeyError
-from truthexpiry.models.unicode_text import identifier_problem, nfkc, shown
+from truthexpiry.models.records.unicode_text import identifier_problem, nfkc, shown
 
 _SPACES = re.compile(r"[\s\-]+")
 _FORBIDDEN = re.compile(r"[|=]")
@@ -23,7 +23,7 @@ Scope = tuple[tuple[str, str], ...]
 def normalise_identifier(text: str) -> str:
     """`Report Export` -> `report_export`: NFKC, lower case, spaces and hyphens become
     underscores. Invisible characters and letters of mixed scripts are refused
-    (`truthexpiry.models.unicode_text`), so two identifiers never look alike yet differ."""
+    (`truthexpiry.models.records.unicode_text`), so two identifiers never look alike yet differ."""
     return _usable(_SPACES.sub("_", _lower(text)).strip("_"), text, "identifier")
 
 

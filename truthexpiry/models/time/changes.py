@@ -1,16 +1,21 @@
 """Change questions: which records to list, the listing, and what the labeler makes of them
-(transitions, changes still to come, a verdict for a period)."""
+(transitions, changes still to come) and the report on time an answer carries."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
-from truthexpiry.models.claim_key import ClaimKey, Scope, normalise_identifier, normalise_scope
-from truthexpiry.models.lifecycle import LifecycleRecord, LifecycleState
-from truthexpiry.models.periods import DateWindow, TimeQuestion, TimeReading
-from truthexpiry.models.verdicts import Status, Verdict
+from truthexpiry.models.records.claim_key import (
+    ClaimKey,
+    Scope,
+    normalise_identifier,
+    normalise_scope,
+)
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.status import Status
+from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +87,9 @@ class RecordListing:
         return tuple(dict.fromkeys(r.key for r in self.records))
 
 
+Histories = Mapping[ClaimKey, Sequence[LifecycleRecord]]  # every record of each key, any order
+
+
 @dataclass(frozen=True, slots=True)
 class KeyHistories:
     """The claim keys with a record the selection picks, each with every one of its records (any
@@ -132,13 +140,16 @@ class UpcomingChange:
     """A record that may change `key` after the as-of date: never authoritative yet.
 
     `current_values` is what the labeler says is current on the as-of date (empty when nothing
-    is). A SHIPPED or EFFECTIVE record takes effect on its date (`takes_effect`); a PLANNED one
-    is a plan and takes effect only if it ships (`takes_effect` is None).
+    is), and `current_status` its status then (CONFLICTING when those values disagree,
+    UNVERIFIED when nothing is current): the views render it, they do not decide it. A SHIPPED
+    or EFFECTIVE record takes effect on its date (`takes_effect`); a PLANNED one is a plan and
+    takes effect only if it ships (`takes_effect` is None).
     """
 
     key: ClaimKey
     record: LifecycleRecord
     current_values: tuple[str, ...]
+    current_status: Status
 
     @property
     def takes_effect(self) -> date | None:
@@ -147,17 +158,6 @@ class UpcomingChange:
     @property
     def planned(self) -> bool:
         return self.record.state is LifecycleState.PLANNED
-
-
-@dataclass(frozen=True, slots=True)
-class PeriodVerdict:
-    """A claim judged for a period: `verdict` as of `judged_on` (the period's last day, or the
-    as-of date when the period includes it), and the changes of its key inside the period."""
-
-    verdict: Verdict
-    period: DateWindow
-    judged_on: date
-    changes: tuple[Transition, ...]
 
 
 @dataclass(frozen=True, slots=True)

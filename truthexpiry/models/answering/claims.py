@@ -5,10 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.messages import MessageRef
-from truthexpiry.models.notices import FallbackReason
-from truthexpiry.models.values import TypedValue
+from truthexpiry.models.answering.messages import MessageRef
+from truthexpiry.models.answering.notices import FallbackReason
+from truthexpiry.models.records.claim_key import Scope
+from truthexpiry.models.records.values import TypedValue
 
 
 class ClaimSource(StrEnum):

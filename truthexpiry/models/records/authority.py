@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.records.claim_key import ClaimKey
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.records.claim_key import ClaimKey
 
 
 class FallbackReason(StrEnum):

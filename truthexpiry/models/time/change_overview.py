@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from truthexpiry.models.catalog import Catalog
-from truthexpiry.models.changes import Transition, UpcomingChange
-from truthexpiry.models.periods import DateWindow
+from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.time.changes import Transition, UpcomingChange
+from truthexpiry.models.time.periods import DateWindow
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from truthexpiry.models.changes import ChangeSubject
-from truthexpiry.models.claim_key import Scope
-from truthexpiry.models.periods import TimeReading
-from truthexpiry.models.values import TypedValue
+from truthexpiry.models.records.claim_key import Scope
+from truthexpiry.models.records.values import TypedValue
+from truthexpiry.models.time.changes import ChangeSubject
+from truthexpiry.models.time.periods import TimeReading
 
 
 @dataclass(frozen=True, slots=True)

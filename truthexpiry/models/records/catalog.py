@@ -12,8 +12,8 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from truthexpiry.models.unicode_text import shown
-from truthexpiry.models.values import ValueType
+from truthexpiry.models.records.unicode_text import shown
+from truthexpiry.models.records.values import ValueType
 
 # A label or alias is a name people type. Bounding its length keeps the matching index linear in
 # the catalog's size: every part of a name is indexed, and a name of n words has n^2/2 parts.

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
-from truthexpiry.models.claim_key import ClaimKey
+from truthexpiry.models.records.claim_key import ClaimKey
 
 DEFAULT_SOURCE = "unspecified"
 

@@ -12,7 +12,7 @@ import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
 
-from truthexpiry.models.changes import Transition
+from truthexpiry.models.time.changes import Transition
 
 
 class NoticeClaim(StrEnum):

@@ -6,11 +6,11 @@ from dataclasses import dataclass, field
 from datetime import date
 from enum import StrEnum
 
-from truthexpiry.models.changes import TimeReport
-from truthexpiry.models.messages import SearchMessage
-from truthexpiry.models.notices import Notice
-from truthexpiry.models.periods import AsOfSource
-from truthexpiry.models.verdicts import Answer, Verdict
+from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.notices import Notice
+from truthexpiry.models.answering.verdicts import Answer, Verdict
+from truthexpiry.models.time.changes import TimeReport
+from truthexpiry.models.time.periods import AsOfSource
 
 
 class EntryPoint(StrEnum):

@@ -6,16 +6,10 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
-from truthexpiry.models.claim_key import ClaimKey
-from truthexpiry.models.claims import Claim
-from truthexpiry.models.lifecycle import LifecycleRecord
-
-
-class Status(StrEnum):
-    CURRENT = "CURRENT"
-    SUPERSEDED = "SUPERSEDED"
-    CONFLICTING = "CONFLICTING"
-    UNVERIFIED = "UNVERIFIED"
+from truthexpiry.models.answering.claims import Claim
+from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord
+from truthexpiry.models.status import Status
 
 
 class UnverifiedReason(StrEnum):
