@@ -5,12 +5,12 @@ from __future__ import annotations
 from typing import Any
 
 from cli.time_output import as_of_line, time_json, time_lines
-from listeners.views.notices import notices_text
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.lifecycle import LifecycleRecord
 from truthexpiry.models.requests import TruthExpiryResponse
 from truthexpiry.models.verdicts import Answer, Status, Verdict
+from wording.notices import notices_text
 
 _MARK = {
     Status.CURRENT: "✔ CURRENT",

@@ -23,13 +23,13 @@ from listeners.views.blocks import (
     inline,
     section,
 )
-from listeners.views.change_words import ChangeWording
 from listeners.views.time_card import line_text
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.change_overview import ChangeOverview
 from truthexpiry.models.changes import Transition, UpcomingChange
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.verdicts import Status
+from wording.change_words import ChangeWording
 
 MAX_LISTED = 15  # changes per App Home list; the rest are counted
 _SECTION = MAX_TEXT - 100

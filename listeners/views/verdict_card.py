@@ -30,15 +30,15 @@ from listeners.views.blocks import (
     text_length,
 )
 from listeners.views.fallback import fallback_text
-from listeners.views.notices import notices_text
 from listeners.views.statuses import EMOJI, ORDER, tally
 from listeners.views.time_card import time_blocks
-from listeners.views.time_words import judged_on_reason, time_headline
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.periods import TimeQuestion
 from truthexpiry.models.requests import TruthExpiryResponse
 from truthexpiry.models.verdicts import Answer, Status, Verdict, Vote
+from wording.notices import notices_text
+from wording.time_words import judged_on_reason, time_headline
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
 # The feedback buttons, by the vote each casts: its action ID and its label.

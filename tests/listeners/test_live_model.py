@@ -14,13 +14,13 @@ from bootstrap import build_pipeline, dataset_evidence
 from listeners.audience import Audience
 from listeners.dependencies import ListenerDependencies
 from listeners.events.app_mention import app_mention_callback
-from listeners.views.notices import notice_text
 from tests.fakes import FakeMessageSearch, FixedClock, RecordingMetrics
 from tests.listeners.conftest import STALE, TOKEN, FakeWebClient, Recorder, metrics_of
 from tests.local_slack import events
 from tests.scripted_llm import extractor
 from tests.unit.test_llm_failures import RAISED, _raising
 from truthexpiry.models.notices import ModelFallback
+from wording.notices import notice_text
 
 
 @pytest.mark.parametrize("name", ["KeyError", "AttributeError", "asyncio.CancelledError"])

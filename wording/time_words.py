@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from listeners.views.change_words import ChangeWording, Quote, TimeLine, as_is
 from truthexpiry.models.changes import ChangeSubject, TimeReport
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.periods import AsOfSource, DateWindow, TimeQuestion
 from truthexpiry.models.requests import TruthExpiryResponse
+from wording.change_words import ChangeWording, Quote, TimeLine, as_is
 
 NOT_YET = "none of it authoritative yet"
 UNREAD = "the lifecycle records could not be read, so this is not a sign that nothing changed"
