@@ -21,6 +21,7 @@ COPY truthexpiry ./truthexpiry
 COPY adapters ./adapters
 COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
+COPY wording ./wording
 COPY agent ./agent
 COPY cli ./cli
 COPY settings ./settings
