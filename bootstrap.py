@@ -164,8 +164,8 @@ def build_worker(
     """The worker's adapters chosen from `settings`: Slack search and the MCP server, or (when
     offline) the demo corpus and the embedded dataset. Given ports replace the chosen ones; a
     given `evidence` without a `history` leaves the App Home and notices without changes."""
+    from adapters.slack.audience import Audience
     from adapters.slack.workspace import SlackWorkspaceFacts
-    from listeners.audience import Audience
     from listeners.dependencies import ListenerDependencies
 
     metrics = NullMetrics() if metrics is None else metrics
@@ -316,7 +316,7 @@ def _change_notifier(
     if feed is None or channel is None or not settings.posts_change_notices:
         return None
     from adapters.dedup.memory import InMemoryNoticeLedger
-    from listeners.change_notices import SlackChangeNotices
+    from adapters.slack.change_notices import SlackChangeNotices
 
     window = settings.change_notice_window_days
     ledger: NoticeLedger

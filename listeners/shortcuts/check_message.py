@@ -1,7 +1,7 @@
 """The "Check this message" shortcut: label the claims of one public message, privately.
 
 Only messages in the public channels only this workspace can read are checked, and only for
-its own people (`listeners.audience` decides); the result goes to the user's direct messages
+its own people (`adapters.slack.audience` decides); the result goes to the user's direct messages
 with the app, so nothing is posted where the message lives.
 """
 

@@ -14,9 +14,9 @@ from slack_sdk.errors import SlackApiError
 
 from adapters.dedup.memory import InMemoryEventDedup
 from adapters.offline.evidence import InProcessLifecycleEvidence
+from adapters.slack.audience import Audience
 from adapters.slack.workspace import SlackWorkspaceFacts
 from bootstrap import build_pipeline, dataset_evidence
-from listeners.audience import Audience
 from listeners.dependencies import ListenerDependencies
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
 from truthexpiry.time.feed import ChangeFeed

@@ -7,8 +7,8 @@ from datetime import date
 import pytest
 from slack_sdk.errors import SlackApiError
 
+from adapters.slack.change_notices import SlackChangeNotices
 from bootstrap import dataset_evidence
-from listeners.change_notices import SlackChangeNotices
 from tests.listeners.conftest import FakeWebClient
 from truthexpiry.models.change_notices import ChangeNotice
 from truthexpiry.models.changes import Transition

@@ -9,9 +9,9 @@ import pytest
 from slack_bolt import BoltContext
 
 from adapters.dedup.memory import InMemoryEventDedup
+from adapters.slack.audience import Audience
 from adapters.slack.workspace import SlackWorkspaceFacts
 from bootstrap import build_pipeline, dataset_evidence
-from listeners.audience import Audience
 from listeners.dependencies import ListenerDependencies
 from listeners.events.app_mention import app_mention_callback
 from tests.fakes import FakeMessageSearch, FixedClock, RecordingMetrics

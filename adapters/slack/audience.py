@@ -18,7 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from listeners.channels import ChannelKind, Remembered, kind_from_channel_type, kind_from_details
+from adapters.slack.channels import (
+    ChannelKind,
+    Remembered,
+    kind_from_channel_type,
+    kind_from_details,
+)
 from truthexpiry.models.audience import HomeTeam, Installation, belongs
 
 
