@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from slack_sdk.errors import SlackApiError
 
-from listeners.parsing import is_from_a_person, question_text
+from adapters.slack.events import is_from_a_person, question_text
 from truthexpiry.models.requests import MAX_QUESTION_CHARS
 
 log = logging.getLogger(__name__)

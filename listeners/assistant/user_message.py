@@ -10,10 +10,10 @@ from typing import Any
 from slack_bolt import BoltContext, Say, SetStatus
 from slack_sdk import WebClient
 
+from adapters.slack.events import action_token, is_from_a_person, question_text
 from adapters.slack.threads import earlier_questions
 from listeners.answering import answer, decline
 from listeners.dependencies import ListenerDependencies
-from listeners.parsing import action_token, is_from_a_person, question_text
 from listeners.views import messages
 from listeners.views.messages import WORKING_STATUS
 from truthexpiry.models.requests import EntryPoint
