@@ -52,6 +52,10 @@ class Audience:
         kind = kind_from_channel_type(event.get("channel_type")) or self.channel_kind(channel)
         return self.answers_in(kind) and self.is_own(user, team_hint=event.get("user_team"))
 
+    def answers_channel(self, channel: str) -> bool:
+        """A message the app is pointed at (a shortcut): whether its channel is answered."""
+        return self.answers_in(self.channel_kind(channel))
+
     def answers_in(self, kind: ChannelKind) -> bool:
         if kind is ChannelKind.ORG_SHARED:
             installation = self._facts.installation()

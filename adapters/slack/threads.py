@@ -64,6 +64,18 @@ class ThreadReading:
     too_long: bool = False
 
 
+class SlackThreads:
+    """The listeners' way to a thread's earlier questions, over the worker's Web API client."""
+
+    def __init__(self, client: ThreadReplies) -> None:
+        self._client = client
+
+    def earlier_questions(
+        self, event: Mapping[str, Any], *, bot_user_id: str | None, max_chars: int
+    ) -> ThreadReading:
+        return earlier_questions(self._client, event, bot_user_id=bot_user_id, max_chars=max_chars)
+
+
 def earlier_questions(
     client: ThreadReplies,
     event: Mapping[str, Any],
