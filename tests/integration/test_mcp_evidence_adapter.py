@@ -10,7 +10,7 @@ from datetime import date
 
 import pytest
 
-from adapters.lifecycle_mcp_client.bridge import BackgroundLoop, LifecycleMcpUsageError
+from adapters.background_loop import BackgroundLoop, LifecycleMcpUsageError
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline
