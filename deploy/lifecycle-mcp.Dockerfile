@@ -22,6 +22,7 @@ COPY adapters ./adapters
 COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
 COPY wording ./wording
+COPY probes ./probes
 COPY agent ./agent
 COPY cli ./cli
 COPY settings ./settings

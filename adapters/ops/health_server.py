@@ -1,5 +1,5 @@
 """The worker's `/healthz` and `/readyz` on their own port: the probe app the lifecycle server
-serves too (`lifecycle_mcp.health.probe_app`), run by uvicorn in a background thread.
+serves too (`probes.app.probe_app`), run by uvicorn in a background thread.
 
 `/readyz` answers 200 only when the worker is ready (Socket Mode connected, lifecycle server
 reachable, not draining), else 503, with the `Readiness` snapshot as its body either way.
@@ -13,7 +13,7 @@ import time
 
 import uvicorn
 
-from lifecycle_mcp.health import probe_app
+from probes.app import probe_app
 from truthexpiry.ops.readiness import Readiness
 
 START_SECONDS = 10.0
