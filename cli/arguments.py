@@ -8,8 +8,8 @@ from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
-from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
 from cli.records_arguments import add_import_parser
+from settings.remedies import TOKEN_VARIABLE
 
 DEFAULT_LIFECYCLE_TIMEOUT = 2.0  # the worker's default too (TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT)
 MAX_LIFECYCLE_TIMEOUT = 60.0

@@ -20,13 +20,13 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
 from adapters.ops.terminal import run_from_terminal
 from bootstrap import build_pipeline, corpus_search, dataset_evidence, live_extractor, mcp_evidence
 from cli.arguments import build_parser
 from cli.console import argument_text, one_line, with_remedy
 from cli.evaluation import load_cases, run_cases
 from cli.output import to_json, to_text
+from settings.remedies import TOKEN_VARIABLE
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
 from truthexpiry.models.requests import MAX_QUESTION_CHARS, TruthExpiryRequest

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.lifecycle_mcp_client.remedies import setting_remedy
+from settings.remedies import setting_remedy
 from truthexpiry.models.catalog import Catalog
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
 

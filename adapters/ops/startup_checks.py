@@ -18,7 +18,7 @@ from typing import TextIO
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from adapters.lifecycle_mcp_client.remedies import setting_remedy
+from settings.remedies import setting_remedy
 from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
 
 SLACK_API = "https://slack.com/api/"
