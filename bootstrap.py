@@ -59,6 +59,7 @@ if TYPE_CHECKING:
     from listeners.draining import Drain
     from settings.worker import ModelSettings, WorkerSettings
     from truthexpiry.models.catalog import Catalog
+    from truthexpiry.models.errors import EvidenceUnavailableError
 
 
 def build_pipeline(
@@ -396,33 +397,48 @@ def policy_problems(settings: WorkerSettings) -> list[str]:
     if settings.authority_policy_path is None:
         return []
     from adapters.authority.startup_check import authority_policy_problems
+    from settings.remedies import variable
 
     return authority_policy_problems(
         Path(settings.authority_policy_path),
         lambda: worker_catalog(settings),
-        token_set=settings.lifecycle_mcp_token is not None,
+        setting=variable("authority_policy_path"),
+        remedy_for=_remedy(settings),
     )
 
 
 def startup_findings(settings: WorkerSettings) -> list[Finding]:
     """What Slack says to both tokens and, unless offline, what the lifecycle server says to
     one catalog fetch (`python app.py` before serving, and `--check --live`)."""
-    from adapters.ops.startup_checks import lifecycle_finding, slack_findings
+    from adapters.ops.startup_checks import SlackSettingNames, lifecycle_finding, slack_findings
+    from settings.remedies import variable
 
     findings = slack_findings(
         settings.slack_bot_token.get_secret_value(),
         settings.slack_app_token.get_secret_value(),
         settings.slack_api_url,
         settings.slack_startup_timeout,
+        SlackSettingNames(
+            variable("slack_bot_token"), variable("slack_app_token"), variable("slack_api_url")
+        ),
     )
     if not settings.offline and settings.lifecycle_mcp_url is not None:
         lifecycle = lifecycle_finding(
             lambda: worker_catalog(settings),
             url=settings.lifecycle_mcp_url,
-            token_set=settings.lifecycle_mcp_token is not None,
+            setting=variable("lifecycle_mcp_url"),
+            remedy_for=_remedy(settings),
         )
         findings.extend([lifecycle] if lifecycle is not None else [])
     return findings
+
+
+def _remedy(settings: WorkerSettings) -> Callable[[EvidenceUnavailableError], str | None]:
+    """Which setting fixes a refusal from the lifecycle server, for this configuration."""
+    from settings.remedies import setting_remedy
+
+    token_set = settings.lifecycle_mcp_token is not None
+    return lambda error: setting_remedy(error, token_set=token_set)
 
 
 def _worker_search(settings: WorkerSettings, client: WebClient) -> MessageSearch:
@@ -436,7 +452,7 @@ def _worker_search(settings: WorkerSettings, client: WebClient) -> MessageSearch
 def _worker_extractor(
     settings: WorkerSettings, closers: list[Callable[[], None]], metrics: Metrics
 ) -> ClaimExtractor:
-    """The language model when `TRUTH_EXPIRY_CLAIM_EXTRACTOR=live`, else the rules."""
+    """The language model when the settings choose the live extractor, else the rules."""
     if settings.live_model is None:
         return RulesClaimExtractor()
     extractor = live_extractor(settings.live_model)
@@ -455,7 +471,7 @@ def _worker_extractor(
 
 
 def _event_dedup(settings: WorkerSettings, closers: list[Callable[[], None]]) -> EventDedup:
-    """Shared across replicas in Redis when `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else memory."""
+    """Shared across replicas in Redis when a Redis URL is set (`dedup_redis_url`), else memory."""
     if settings.dedup_redis_url is None:
         return InMemoryEventDedup()
     from adapters.dedup.redis import RedisEventDedup
@@ -472,7 +488,7 @@ def _change_notifier(
     closers: list[Callable[[], None]],
 ) -> ChangeNotifier | None:
     """The notifier when this replica posts change notices: claims shared in Redis when
-    `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else in memory (this replica is the one notifier).
+    `dedup_redis_url` is set, else in memory (this replica is the one notifier).
     Either ledger, found empty, gets a new baseline rather than a second round of notices."""
     channel = settings.change_notice_channel
     if feed is None or channel is None or not settings.posts_change_notices:
