@@ -94,8 +94,13 @@ def corpus_search(messages: Path | Sequence[SearchMessage] | None) -> MessageSea
     return CorpusMessageSearch(messages)
 
 
-def dataset_evidence(lifecycle_data: Path | None) -> InProcessLifecycleEvidence:
-    """Evidence from a dataset file, or (None) the embedded demo dataset, read in this process."""
+def dataset_evidence(
+    lifecycle_data: Path | LifecycleRecordRepository | None,
+) -> InProcessLifecycleEvidence:
+    """Evidence from a dataset file, a loaded dataset, or (None) the embedded demo dataset, read
+    in this process."""
+    if isinstance(lifecycle_data, LifecycleRecordRepository):
+        return InProcessLifecycleEvidence(lifecycle_data)
     repository = (
         LifecycleRecordRepository.from_path(lifecycle_data)
         if lifecycle_data
