@@ -23,7 +23,7 @@ from adapters.dedup.memory import InMemoryEventDedup
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path
 from adapters.ops.instrumented import TimedEvidence, TimedExtractor, TimedSearch
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.messages import SearchMessage
 from truthexpiry.models.requests import MAX_QUESTION_CHARS

@@ -33,8 +33,8 @@ from typing import Any
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from bench.stats import median, p99
 from bootstrap import build_pipeline, corpus_search
-from lifecycle_mcp.dataset import parse_dataset
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.dataset import parse_dataset
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.changes import ChangeSubject, KeyHistories, RecordSelection
 from truthexpiry.models.claim_key import ClaimKey
 from truthexpiry.models.claims import Claim, ClaimSource

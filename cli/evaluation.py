@@ -18,7 +18,7 @@ from adapters.offline.search import parse_messages
 from bootstrap import build_pipeline, corpus_search, dataset_evidence
 from cli.case_format import case_problems
 from cli.time_cases import check_time
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.authority import AuthorityPolicy
 from truthexpiry.models.errors import TruthExpiryError
 from truthexpiry.models.requests import TruthExpiryRequest, TruthExpiryResponse

@@ -19,6 +19,7 @@ RUN pip install --require-hashes --no-deps -r requirements.lock && rm requiremen
 COPY pyproject.toml README.md ./
 COPY truthexpiry ./truthexpiry
 COPY adapters ./adapters
+COPY lifecycle_data ./lifecycle_data
 COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
 COPY wording ./wording

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.errors import InvalidMessagesError
 from truthexpiry.models.lifecycle import LifecycleState
 from truthexpiry.models.messages import SearchMessage
