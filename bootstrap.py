@@ -11,7 +11,8 @@ Slack, MCP or language-model libraries.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import sys
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,10 +23,12 @@ from adapters.dedup.memory import InMemoryEventDedup
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path
 from adapters.ops.instrumented import TimedEvidence, TimedExtractor, TimedSearch
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.messages import SearchMessage
+from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.ops.metrics import Metrics, NullMetrics
+from truthexpiry.ops.readiness import Readiness
 from truthexpiry.ports import (
     ClaimExtractor,
     Clock,
@@ -49,10 +52,14 @@ if TYPE_CHECKING:
 
     from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
     from adapters.llm.extractor import PydanticAiClaimExtractor
+    from adapters.ops.runtime import WorkerRuntime
     from adapters.ops.startup_checks import Finding
+    from adapters.socket_mode import EarlyAckSocketModeHandler
     from listeners.dependencies import ListenerDependencies
+    from listeners.draining import Drain
     from settings.model import ModelSettings
     from settings.worker import WorkerSettings
+    from truthexpiry.models.errors import EvidenceUnavailableError
     from truthexpiry.models.records.catalog import Catalog
 
 
@@ -88,8 +95,13 @@ def corpus_search(messages: Path | Sequence[SearchMessage] | None) -> MessageSea
     return CorpusMessageSearch(messages)
 
 
-def dataset_evidence(lifecycle_data: Path | None) -> InProcessLifecycleEvidence:
-    """Evidence from a dataset file, or (None) the embedded demo dataset, read in this process."""
+def dataset_evidence(
+    lifecycle_data: Path | LifecycleRecordRepository | None,
+) -> InProcessLifecycleEvidence:
+    """Evidence from a dataset file, a loaded dataset, or (None) the embedded demo dataset, read
+    in this process."""
+    if isinstance(lifecycle_data, LifecycleRecordRepository):
+        return InProcessLifecycleEvidence(lifecycle_data)
     repository = (
         LifecycleRecordRepository.from_path(lifecycle_data)
         if lifecycle_data
@@ -136,14 +148,17 @@ def build_metrics(enabled: bool) -> Metrics:
 
 @dataclass
 class Worker:
-    """What a running Slack worker needs: the listeners' dependencies, the readiness probe of
-    its evidence source, the adapters to release at shutdown, and the change notifier when this
-    replica posts change notices."""
+    """A composed Slack worker, not yet started: the listeners' dependencies, the change
+    notifier when this replica posts change notices, the runtime that starts and stops every
+    part, and the adapters to release (`close()`, for a worker that is never started)."""
 
     deps: ListenerDependencies
-    lifecycle_reachable: Callable[[], bool]
+    notifier: ChangeNotifier | None
+    runtime: WorkerRuntime
     closers: list[Callable[[], None]] = field(default_factory=list)
-    notifier: ChangeNotifier | None = None
+
+    def start(self) -> WorkerRuntime:
+        return self.runtime.start()
 
     def close(self) -> None:
         while self.closers:
@@ -152,7 +167,7 @@ class Worker:
 
 def build_worker(
     settings: WorkerSettings,
-    client: WebClient,
+    client: WebClient | None = None,
     *,
     metrics: Metrics | None = None,
     dedup: EventDedup | None = None,
@@ -162,14 +177,15 @@ def build_worker(
     extractor: ClaimExtractor | None = None,
     clock: Clock | None = None,
 ) -> Worker:
-    """The worker's adapters chosen from `settings`: Slack search and the MCP server, or (when
-    offline) the demo corpus and the embedded dataset. Given ports replace the chosen ones; a
-    given `evidence` without a `history` leaves the App Home and notices without changes."""
-    from adapters.slack.workspace import SlackWorkspaceFacts
-    from listeners.audience import Audience
-    from listeners.dependencies import ListenerDependencies
+    """Everything the worker runs, chosen from `settings`: the Web API client (unless given),
+    Slack search and the MCP server or (when offline) the demo corpus and the embedded dataset,
+    the listeners' dependencies, the notifier, the probe and metrics servers, Socket Mode, the
+    readiness monitor and the ticker. Given ports replace the chosen ones; a given `evidence`
+    without a `history` leaves the App Home and notices without changes."""
+    from listeners.draining import Drain
 
-    metrics = NullMetrics() if metrics is None else metrics
+    client = slack_client(settings) if client is None else client
+    metrics = build_metrics(settings.metrics_enabled) if metrics is None else metrics
     clock = SystemClock() if clock is None else clock
     closers: list[Callable[[], None]] = []
     reachable: Callable[[], bool] = _always
@@ -202,16 +218,168 @@ def build_worker(
         if history is not None
         else None
     )
-    deps = ListenerDependencies(
+    deps = _listener_dependencies(
+        client,
         pipeline=pipeline,
         catalog=timed_evidence.catalog,
         dedup=_event_dedup(settings, closers) if dedup is None else dedup,
-        audience=Audience(SlackWorkspaceFacts(client)),
         authority=authority,
         metrics=metrics,
+        drain=Drain(),
         changes=feed,
     )
-    return Worker(deps, reachable, closers, _change_notifier(settings, client, feed, closers))
+    notifier = _change_notifier(settings, client, feed, closers)
+    worker = Worker(deps, notifier, _runtime(settings, client, deps, reachable, notifier), closers)
+    worker.runtime.release = worker.close
+    return worker
+
+
+def slack_client(settings: WorkerSettings) -> WebClient:
+    """The worker's one Web API client: Bolt's, and every Slack adapter's."""
+    from slack_sdk import WebClient
+
+    client = WebClient(token=settings.slack_bot_token.get_secret_value())
+    if settings.slack_api_url:
+        client.base_url = settings.slack_api_url  # also where apps.connections.open goes
+    return client
+
+
+def _listener_dependencies(
+    client: WebClient,
+    *,
+    pipeline: TruthExpiryPipeline,
+    catalog: Callable[[], Catalog],
+    dedup: EventDedup,
+    authority: AuthorityPolicy | None,
+    metrics: Metrics,
+    drain: Drain,
+    changes: ChangeFeed | None,
+) -> ListenerDependencies:
+    """The listeners' dependencies, with the Slack facts they need read through `client`."""
+    from adapters.slack.audience import Audience
+    from adapters.slack.permalinks import SlackPermalinks
+    from adapters.slack.threads import SlackThreads
+    from adapters.slack.workspace import SlackWorkspaceFacts
+    from listeners.dependencies import ListenerDependencies
+
+    return ListenerDependencies(
+        pipeline=pipeline,
+        catalog=catalog,
+        dedup=dedup,
+        audience=Audience(SlackWorkspaceFacts(client)),
+        threads=SlackThreads(client),
+        permalinks=SlackPermalinks(client),
+        max_question_chars=MAX_QUESTION_CHARS,
+        authority=authority,
+        metrics=metrics,
+        drain=drain,
+        changes=changes,
+    )
+
+
+def _runtime(
+    settings: WorkerSettings,
+    client: WebClient,
+    deps: ListenerDependencies,
+    lifecycle_reachable: Callable[[], bool],
+    notifier: ChangeNotifier | None,
+) -> WorkerRuntime:
+    """The parts that run: the probe server, the metrics server, Socket Mode over the Bolt app
+    with every listener registered, the readiness monitor (the lifecycle server's own /readyz
+    when `lifecycle_health_url` names it), and the change-notice ticker."""
+    from adapters.ops.health_server import HealthServer
+    from adapters.ops.monitor import ReadinessMonitor, http_ready
+    from adapters.ops.runtime import WorkerRuntime
+    from adapters.ops.ticker import Ticker
+
+    readiness = Readiness()
+    url = settings.lifecycle_health_url
+    lifecycle = http_ready(url) if url else lifecycle_reachable
+
+    def monitor(socket_connected: Callable[[], bool]) -> ReadinessMonitor:
+        return ReadinessMonitor(
+            readiness,
+            deps.metrics,
+            socket_connected=socket_connected,
+            lifecycle_reachable=lifecycle,
+        )
+
+    return WorkerRuntime(
+        socket_mode=lambda: _socket_mode(settings, client, deps),
+        health=HealthServer(readiness, host=settings.ops_host, port=settings.health_port),
+        metrics=deps.metrics,
+        metrics_address=(settings.ops_host, settings.metrics_port),
+        readiness=readiness,
+        monitor=monitor,
+        drain=deps.drain,
+        drain_seconds=settings.drain_seconds,
+        notices=Ticker(
+            notifier.tick, interval=settings.change_notice_interval, name="change-notices"
+        )
+        if notifier is not None
+        else None,
+        release=_nothing,
+    )
+
+
+def _socket_mode(
+    settings: WorkerSettings, client: WebClient, deps: ListenerDependencies
+) -> EarlyAckSocketModeHandler:
+    """The Bolt app with every listener registered, on Socket Mode."""
+    from slack_bolt import App
+
+    from adapters.ops.logging_setup import quiet_library_logger
+    from adapters.socket_mode import EarlyAckSocketModeHandler
+    from listeners import register_listeners
+
+    app = App(client=client, logger=quiet_library_logger("slack_bolt.App"))
+    register_listeners(app, deps)
+    return EarlyAckSocketModeHandler(
+        app,
+        settings.slack_app_token.get_secret_value(),
+        ping_interval=settings.socket_ping_interval,
+    )
+
+
+def preflight(
+    argv: Sequence[str] | None, environ: Mapping[str, str] | None
+) -> tuple[WorkerSettings | None, int]:
+    """`python app.py`'s command and settings checked, each problem one line on stderr: every
+    configuration problem at once (exit 2), then unless `--check` alone, what Slack and the
+    lifecycle server say (exit 1 when unreachable). The settings come back only when the
+    worker is to run; the status is the exit status. `environ` replaces the process
+    environment and `.env` (for tests)."""
+    from settings.command_line import worker_command
+    from settings.environment import ConfigError
+    from settings.worker import WorkerSettings
+
+    command = worker_command(sys.argv[1:] if argv is None else argv)
+    try:
+        settings = WorkerSettings.load(environ)
+        problems = policy_problems(settings) if command.check else []
+    except ConfigError as error:
+        problems = error.problems
+    for problem in problems:
+        print(f"config: {problem}", file=sys.stderr)
+    if problems:
+        return None, 2
+    status = 0
+    if not command.check or command.live:
+        from adapters.ops.startup_checks import reported
+
+        status = reported(startup_findings(settings), checking=command.check, out=sys.stderr)
+    if command.check and status == 0:
+        print("configuration OK")
+    return (None if command.check or status else settings), status
+
+
+def serve(start: Callable[[], WorkerRuntime], log_level: str) -> None:
+    """Run the worker `start` starts until SIGTERM or SIGINT, logging at `log_level`."""
+    from adapters.ops.signals import run_until_signal
+    from truthexpiry.ops.logs import configure_logging
+
+    configure_logging(log_level)
+    run_until_signal(start)
 
 
 def worker_catalog(settings: WorkerSettings) -> Catalog:
@@ -235,33 +403,48 @@ def policy_problems(settings: WorkerSettings) -> list[str]:
     if settings.authority_policy_path is None:
         return []
     from adapters.authority.startup_check import authority_policy_problems
+    from settings.remedies import variable
 
     return authority_policy_problems(
         Path(settings.authority_policy_path),
         lambda: worker_catalog(settings),
-        token_set=settings.lifecycle_mcp_token is not None,
+        setting=variable("authority_policy_path"),
+        remedy_for=_remedy(settings),
     )
 
 
 def startup_findings(settings: WorkerSettings) -> list[Finding]:
     """What Slack says to both tokens and, unless offline, what the lifecycle server says to
     one catalog fetch (`python app.py` before serving, and `--check --live`)."""
-    from adapters.ops.startup_checks import lifecycle_finding, slack_findings
+    from adapters.ops.startup_checks import SlackSettingNames, lifecycle_finding, slack_findings
+    from settings.remedies import variable
 
     findings = slack_findings(
         settings.slack_bot_token.get_secret_value(),
         settings.slack_app_token.get_secret_value(),
         settings.slack_api_url,
         settings.slack_startup_timeout,
+        SlackSettingNames(
+            variable("slack_bot_token"), variable("slack_app_token"), variable("slack_api_url")
+        ),
     )
     if not settings.offline and settings.lifecycle_mcp_url is not None:
         lifecycle = lifecycle_finding(
             lambda: worker_catalog(settings),
             url=settings.lifecycle_mcp_url,
-            token_set=settings.lifecycle_mcp_token is not None,
+            setting=variable("lifecycle_mcp_url"),
+            remedy_for=_remedy(settings),
         )
         findings.extend([lifecycle] if lifecycle is not None else [])
     return findings
+
+
+def _remedy(settings: WorkerSettings) -> Callable[[EvidenceUnavailableError], str | None]:
+    """Which setting fixes a refusal from the lifecycle server, for this configuration."""
+    from settings.remedies import setting_remedy
+
+    token_set = settings.lifecycle_mcp_token is not None
+    return lambda error: setting_remedy(error, token_set=token_set)
 
 
 def _worker_search(settings: WorkerSettings, client: WebClient) -> MessageSearch:
@@ -275,7 +458,7 @@ def _worker_search(settings: WorkerSettings, client: WebClient) -> MessageSearch
 def _worker_extractor(
     settings: WorkerSettings, closers: list[Callable[[], None]], metrics: Metrics
 ) -> ClaimExtractor:
-    """The language model when `TRUTH_EXPIRY_CLAIM_EXTRACTOR=live`, else the rules."""
+    """The language model when the settings choose the live extractor, else the rules."""
     if settings.live_model is None:
         return RulesClaimExtractor()
     extractor = live_extractor(settings.live_model)
@@ -294,7 +477,7 @@ def _worker_extractor(
 
 
 def _event_dedup(settings: WorkerSettings, closers: list[Callable[[], None]]) -> EventDedup:
-    """Shared across replicas in Redis when `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else memory."""
+    """Shared across replicas in Redis when a Redis URL is set (`dedup_redis_url`), else memory."""
     if settings.dedup_redis_url is None:
         return InMemoryEventDedup()
     from adapters.dedup.redis import RedisEventDedup
@@ -311,13 +494,14 @@ def _change_notifier(
     closers: list[Callable[[], None]],
 ) -> ChangeNotifier | None:
     """The notifier when this replica posts change notices: claims shared in Redis when
-    `TRUTH_EXPIRY_DEDUP_REDIS_URL` is set, else in memory (this replica is the one notifier).
+    `dedup_redis_url` is set, else in memory (this replica is the one notifier).
     Either ledger, found empty, gets a new baseline rather than a second round of notices."""
     channel = settings.change_notice_channel
     if feed is None or channel is None or not settings.posts_change_notices:
         return None
     from adapters.dedup.memory import InMemoryNoticeLedger
-    from listeners.change_notices import SlackChangeNotices
+    from adapters.slack.change_notices import SlackChangeNotices
+    from listeners.views.changes import change_notice
 
     window = settings.change_notice_window_days
     ledger: NoticeLedger
@@ -332,7 +516,8 @@ def _change_notifier(
         ledger = shared
     else:
         ledger = InMemoryNoticeLedger()
-    return ChangeNotifier(feed, ledger, SlackChangeNotices(client, channel), window_days=window)
+    notices = SlackChangeNotices(client, channel, render=change_notice)
+    return ChangeNotifier(feed, ledger, notices, window_days=window)
 
 
 def _revealed(secret: SecretStr | None) -> str | None:
@@ -341,3 +526,7 @@ def _revealed(secret: SecretStr | None) -> str | None:
 
 def _always() -> bool:
     return True
+
+
+def _nothing() -> None:
+    return None

@@ -34,8 +34,8 @@ from typing import Any
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from bench.stats import median, p99
 from bootstrap import build_pipeline, corpus_search
-from lifecycle_mcp.dataset import parse_dataset
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.dataset import parse_dataset
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.claims import Claim, ClaimSource
 from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.models.records.claim_key import ClaimKey

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from lifecycle_mcp.repository import packaged_dataset_path
+from lifecycle_data.repository import packaged_dataset_path
 
 ATTRIBUTES = (
     "availability",

@@ -15,7 +15,7 @@ import time
 
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from devtools.lifecycle_server import LocalLifecycleServer
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 
 WARM_UP_LOOKUPS = 50
 

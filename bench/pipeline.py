@@ -18,7 +18,7 @@ from pathlib import Path
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
 from bootstrap import build_pipeline
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.services.pipeline import TruthExpiryPipeline

@@ -22,7 +22,7 @@ from typing import Any
 
 from bench.datasets import write_dataset
 from bench.stats import median, p99, peak_rss_mb, rss_mb
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 
 SIZES = (1_000, 100_000, 1_000_000)
 LOOKUPS = 100_000

@@ -8,10 +8,10 @@ from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
-from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
 from cli.records_arguments import add_import_parser
+from settings.remedies import MODEL_VARIABLES, TOKEN_VARIABLE
 
-DEFAULT_LIFECYCLE_TIMEOUT = 2.0  # the worker's default too (TRUTH_EXPIRY_LIFECYCLE_MCP_TIMEOUT)
+DEFAULT_LIFECYCLE_TIMEOUT = 2.0  # the worker's default too (`lifecycle_timeout_seconds`)
 MAX_LIFECYCLE_TIMEOUT = 60.0
 
 
@@ -74,7 +74,7 @@ def _extractor_option(parser: argparse.ArgumentParser) -> None:
         choices=("rules", "live"),
         default="rules",
         help="claim extraction: the built-in rules (default) or a language model "
-        "(settings from OPENAI_API_KEY and TRUTH_EXPIRY_LLM_*)",
+        f"(settings from {MODEL_VARIABLES})",
     )
 
 

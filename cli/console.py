@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import re
 
-from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE, setting_remedy
+from settings.remedies import TOKEN_VARIABLE, setting_remedy
 from truthexpiry.models.errors import EvidenceTimeoutError, EvidenceUnavailableError
 from truthexpiry.models.records.unicode_text import valid_text
 

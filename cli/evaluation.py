@@ -14,18 +14,16 @@ from pathlib import Path
 from typing import Any
 
 from adapters.authority.policy_file import check_against, parse_authority_policy
-from adapters.offline.evidence import InProcessLifecycleEvidence
-from adapters.offline.search import CorpusMessageSearch, parse_messages
-from bootstrap import build_pipeline
+from adapters.offline.search import parse_messages
+from bootstrap import build_pipeline, corpus_search, dataset_evidence
 from cli.case_format import case_problems
 from cli.time_cases import check_time
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.models.answering.verdicts import Verdict
 from truthexpiry.models.errors import TruthExpiryError
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.ports import ClaimExtractor, LifecycleEvidence
-from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.text.json_input import JsonInputError, decode_json, utf8_text
 
 MAX_REPORTED = 50
@@ -82,16 +80,16 @@ def run_cases(
     extractor: ClaimExtractor | None = None,
     authority: AuthorityPolicy | None = None,
 ) -> Iterator[CaseResult]:
-    """Run each case through a pipeline with the case's corpus and the shared evidence (a
-    repository is read in this process), under the case's authority policy or `authority`."""
+    """Run each case through a pipeline the composition root builds, with the case's corpus and
+    the shared evidence (a repository is read in this process), under the case's authority
+    policy or `authority`; the rules read the claims unless `extractor` is given."""
     if isinstance(evidence, LifecycleRecordRepository):
-        evidence = InProcessLifecycleEvidence(evidence)
-    extractor = extractor or RulesClaimExtractor()
+        evidence = dataset_evidence(evidence)
     for number, case in enumerate(cases, start=1):
         case_id = str(case.get("id", f"case-{number}"))
         try:
             as_of = date.fromisoformat(case["as_of"]) if case.get("as_of") else None
-            search = CorpusMessageSearch(parse_messages(case.get("messages", [])))
+            search = corpus_search(parse_messages(case.get("messages", [])))
             policy = _case_policy(case, evidence, authority)
         except (TruthExpiryError, ValueError, TypeError) as error:
             yield CaseResult(case_id, (f"invalid case: {error}",))

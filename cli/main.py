@@ -3,11 +3,12 @@ turns a table of records into a lifecycle dataset.
 
 Evidence comes from a dataset in this process (`--lifecycle-data`, default: the embedded demo
 dataset) or from a lifecycle MCP server (`--lifecycle-url`, token in the environment variable
-TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN). Claims are read by the rules, or with `--extractor live` by a
-language model (OPENAI_API_KEY, TRUTH_EXPIRY_LLM_*). Exit codes: 0 for any verdict; 1 when
-evaluation cases fail; 2 for bad input (a missing file, an invalid dataset or corpus, a bad date,
-an unreachable server, incomplete model settings), with one line on stderr; 130 when
-interrupted (Ctrl-C, one line). A reader that leaves early (`| head`) ends the run quietly.
+`settings.remedies.TOKEN_VARIABLE` names). Claims are read by the rules, or with `--extractor
+live` by a language model (the model settings, `settings.worker.ModelSettings`). Exit codes: 0
+for any verdict; 1 when evaluation cases fail; 2 for bad input (a missing file, an invalid
+dataset or corpus, a bad date, an unreachable server, incomplete model settings), with one line
+on stderr; 130 when interrupted (Ctrl-C, one line). A reader that leaves early (`| head`) ends
+the run quietly.
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from collections.abc import Sequence
 from contextlib import ExitStack
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.lifecycle_mcp_client.remedies import TOKEN_VARIABLE
 from adapters.ops.terminal import run_from_terminal
 from bootstrap import build_pipeline, corpus_search, dataset_evidence, live_extractor, mcp_evidence
 from cli.arguments import build_parser
 from cli.console import argument_text, one_line, with_remedy
 from cli.evaluation import load_cases, run_cases
 from cli.output import to_json, to_text
+from settings.remedies import TOKEN_VARIABLE
 from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS, TruthExpiryRequest
 from truthexpiry.models.errors import EvidenceUnavailableError, TruthExpiryError
 from truthexpiry.models.records.authority import AuthorityPolicy

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 from cli.time_output import as_of_line, time_json, time_lines
-from listeners.views.notices import notices_text
-from listeners.views.statuses import DISAGREE
 from truthexpiry.models.answering.requests import TruthExpiryResponse
 from truthexpiry.models.answering.verdicts import Answer, Verdict
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.status import Status
+from wording.change_words import DISAGREE
+from wording.notices import notices_text
 
 _MARK = {
     Status.CURRENT: "✔ CURRENT",

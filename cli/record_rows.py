@@ -1,6 +1,6 @@
 """Reading a table's rows as lifecycle records, naming the row and column of every problem.
 
-Each cell is read by the dataset's own field readers (`lifecycle_mcp.record_fields`) and scope
+Each cell is read by the dataset's own field readers (`lifecycle_data.record_fields`) and scope
 by the claim key's rules, so a row is refused for what loading the dataset would refuse; what
 only the whole dataset shows (a supersedes cycle, a catalog name no record has) is left to the
 dataset's validator. Headers are read like identifiers (`Effective date` is `effective_date`).
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from cli.table_files import Cell, Problem, Row, Table
-from lifecycle_mcp import record_fields as fields
+from lifecycle_data import record_fields as fields
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
 from truthexpiry.models.records.claim_key import normalise_identifier, normalise_scope_value
 from truthexpiry.models.records.unicode_text import shown

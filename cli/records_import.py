@@ -18,8 +18,8 @@ from pathlib import Path
 
 from cli.record_rows import Record, read_records
 from cli.table_files import Problem, Table, TableError, read_csv, read_json_lines, table_text
-from lifecycle_mcp.dataset import MAX_REPORTED
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.dataset import MAX_REPORTED
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.text.json_input import JsonInputError, decode_json
 

@@ -1,14 +1,14 @@
 """How the command line shows the part of a response that is about time: the JSON fields
 (`as_of_source`, `time`, `changes`, `upcoming`), and the readable lines laid out from the
-wording the Slack reply uses too (`listeners/views/time_words.py`)."""
+wording the Slack reply uses too (`wording/time_words.py`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from listeners.views.time_words import judged_on_reason, time_words
 from truthexpiry.models.answering.requests import TruthExpiryResponse
 from truthexpiry.models.time.changes import ChangeSubject, Transition, UpcomingChange
+from wording.time_words import judged_on_reason, time_words
 
 
 def time_json(response: TruthExpiryResponse) -> dict[str, Any]:

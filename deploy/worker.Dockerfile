@@ -17,8 +17,11 @@ RUN pip install --require-hashes --no-deps -r requirements.lock && rm requiremen
 COPY pyproject.toml README.md ./
 COPY truthexpiry ./truthexpiry
 COPY adapters ./adapters
+COPY lifecycle_data ./lifecycle_data
 COPY lifecycle_mcp ./lifecycle_mcp
 COPY listeners ./listeners
+COPY wording ./wording
+COPY probes ./probes
 COPY agent ./agent
 COPY cli ./cli
 COPY settings ./settings

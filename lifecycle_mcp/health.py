@@ -1,12 +1,11 @@
 """Liveness and readiness probes, served on their own port, apart from `/mcp`.
 
-`probe_app` is the one probe implementation, served by this server and by the Slack worker
-(`adapters/ops/health_server.py`): `/healthz` answers 200 for as long as the process serves
-HTTP; `/readyz` answers 200 or 503 as the readiness check says, with its JSON body either way.
-Here `/readyz` is ready once the MCP endpoint is accepting connections, and its body describes
-the dataset in service: version, record count, load time and the error of the last rejected
-reload (null when the last reload, if any, succeeded). The probes carry no authentication:
-bind them to a private network.
+`probes.app.probe_app` is the one probe implementation, served by this server and by the Slack
+worker: `/healthz` answers 200 for as long as the process serves HTTP; `/readyz` answers 200 or
+503 as the readiness check says, with its JSON body either way. Here `/readyz` is ready once the
+MCP endpoint is accepting connections, and its body describes the dataset in service: version,
+record count, load time and the error of the last rejected reload (null when the last reload,
+if any, succeeded). The probes carry no authentication: bind them to a private network.
 """
 
 from __future__ import annotations
@@ -15,11 +14,9 @@ from collections.abc import Callable
 from typing import Any
 
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import JSONResponse
-from starlette.routing import Route
 
 from lifecycle_mcp.holder import DatasetHolder
+from probes.app import probe_app
 
 
 def readiness(holder: DatasetHolder, mcp_listening: bool) -> dict[str, Any]:
@@ -40,21 +37,3 @@ def health_app(holder: DatasetHolder, mcp_listening: Callable[[], bool]) -> Star
         return listening, readiness(holder, listening)
 
     return probe_app(ready)
-
-
-def probe_app(ready: Callable[[], tuple[bool, dict[str, Any]]]) -> Starlette:
-    """`/healthz` and `/readyz`; `ready` says whether the process is ready, and the body."""
-
-    async def healthz(_: Request) -> JSONResponse:
-        return JSONResponse({"status": "alive"})
-
-    async def readyz(_: Request) -> JSONResponse:
-        ok, body = ready()
-        return JSONResponse(body, status_code=200 if ok else 503)
-
-    return Starlette(
-        routes=[
-            Route("/healthz", healthz, methods=["GET"]),
-            Route("/readyz", readyz, methods=["GET"]),
-        ]
-    )

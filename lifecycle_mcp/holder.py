@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
+from lifecycle_data.repository import LifecycleRecordRepository, packaged_dataset_path
 from lifecycle_mcp.contract import CatalogOut, catalog_out
-from lifecycle_mcp.repository import LifecycleRecordRepository, packaged_dataset_path
 from truthexpiry.models.errors import InvalidDatasetError
 
 logger = logging.getLogger(__name__)

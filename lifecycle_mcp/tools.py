@@ -20,6 +20,7 @@ from mcp.server.mcpserver.exceptions import ToolError
 from mcp_types import ToolAnnotations
 from pydantic import Field, WithJsonSchema
 
+from lifecycle_data.record_dates import MAX_KEYS_PER_WINDOW
 from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     CatalogOut,
@@ -30,7 +31,6 @@ from lifecycle_mcp.contract import (
     record_out,
 )
 from lifecycle_mcp.holder import DatasetHolder, LoadedDataset
-from lifecycle_mcp.record_dates import MAX_KEYS_PER_WINDOW
 from lifecycle_mcp.windows import (
     DATE_SCHEMA,
     checked_window,

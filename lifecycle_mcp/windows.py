@@ -10,6 +10,7 @@ from typing import Any
 
 from mcp.server.mcpserver.exceptions import ToolError
 
+from lifecycle_data.record_dates import MAX_KEYS_PER_WINDOW, MAX_RECORDS_PER_WINDOW
 from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     HistoriesOut,
@@ -18,7 +19,6 @@ from lifecycle_mcp.contract import (
     record_out,
 )
 from lifecycle_mcp.holder import LoadedDataset
-from lifecycle_mcp.record_dates import MAX_KEYS_PER_WINDOW, MAX_RECORDS_PER_WINDOW
 from truthexpiry.models.time.changes import RecordSelection
 from truthexpiry.models.time.periods import DateWindow
 

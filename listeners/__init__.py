@@ -1,8 +1,8 @@
 """The Slack boundary: listeners parse an event, make one pipeline call, and render.
 
 `register_listeners` wires every kind; each kind's package has `register(app, deps)` and one
-callback per module. The kinds are imported when registered, so the pure views in
-`listeners.views` (the command line words its notices with them) never load Bolt.
+callback per module. The kinds are imported when registered, so importing the pure views in
+`listeners.views` never loads Bolt.
 """
 
 from __future__ import annotations

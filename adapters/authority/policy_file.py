@@ -147,7 +147,7 @@ def load_checked_policy(path: Path, catalog: Catalog) -> AuthorityPolicy:
 
 
 def startup_policy(path: str | None, catalog: Callable[[], Catalog]) -> AuthorityPolicy | None:
-    """The worker's policy from `TRUTH_EXPIRY_AUTHORITY_POLICY_PATH`: parsed at start-up, and
+    """The worker's policy from the file its settings name: parsed at start-up, and
     checked against the catalog when the catalog can be read now (`--check` insists on it)."""
     if path is None:
         return None

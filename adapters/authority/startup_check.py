@@ -7,26 +7,28 @@ from collections.abc import Callable
 from pathlib import Path
 
 from adapters.authority.policy_file import load_checked_policy
-from adapters.lifecycle_mcp_client.remedies import setting_remedy
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidAuthorityPolicyError
 from truthexpiry.models.records.catalog import Catalog
 
-VARIABLE = "TRUTH_EXPIRY_AUTHORITY_POLICY_PATH"
-
 
 def authority_policy_problems(
-    path: Path, catalog: Callable[[], Catalog], *, token_set: bool
+    path: Path,
+    catalog: Callable[[], Catalog],
+    *,
+    setting: str,
+    remedy_for: Callable[[EvidenceUnavailableError], str | None],
 ) -> list[str]:
     """One line per problem with the policy file at `path`, checked against the catalog the
-    worker will use; `token_set` says whether a lifecycle token is configured (for remedies)."""
+    worker will use, each naming `setting` (the policy's variable); `remedy_for` says which
+    setting fixes a refusal from the lifecycle server."""
     try:
         lifecycle_catalog = catalog()
     except EvidenceUnavailableError as error:
-        remedy = setting_remedy(error, token_set=token_set)
+        remedy = remedy_for(error)
         reason = f"{error}; {remedy}" if remedy else str(error)
-        return [f"{VARIABLE}: cannot check it against the lifecycle catalog ({reason})"]
+        return [f"{setting}: cannot check it against the lifecycle catalog ({reason})"]
     try:
         load_checked_policy(path, lifecycle_catalog)
     except InvalidAuthorityPolicyError as error:
-        return [f"{VARIABLE}: {problem}" for problem in error.problems]
+        return [f"{setting}: {problem}" for problem in error.problems]
     return []

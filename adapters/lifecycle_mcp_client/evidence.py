@@ -22,7 +22,7 @@ import time
 
 from mcp_types import CallToolResult
 
-from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
+from adapters.background_loop import BackgroundLoop
 from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
 from adapters.lifecycle_mcp_client.connection import McpConnection
 from adapters.lifecycle_mcp_client.mapper import (

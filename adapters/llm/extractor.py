@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from pydantic_ai import Agent
 
-from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
+from adapters.background_loop import BackgroundLoop
 from adapters.llm.counts import ReasonCounts
 from adapters.llm.failures import MODEL_FAILURES, fallback_reason
 from agent.factory import ProposalContext, evidence_prompt

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord

@@ -16,10 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from slack_bolt import App
-
 from adapters.ops.health_server import HealthServer
-from adapters.ops.monitor import ReadinessMonitor, http_ready
+from adapters.ops.monitor import ReadinessMonitor
 from adapters.ops.ticker import Ticker
 from adapters.socket_mode import EarlyAckSocketModeHandler
 from truthexpiry.ops.metrics import Metrics
@@ -41,60 +39,42 @@ class Draining(Protocol):
 
 @dataclass
 class WorkerRuntime:
-    """`lifecycle_reachable` probes the evidence source for readiness (unless
-    `lifecycle_health_url` names the server's own /readyz); `release` frees the adapters once
-    everything has stopped. `host` is where the health and metrics servers listen.
-    `change_notices` (posting the notices due) runs every `notice_interval` seconds."""
+    """The parts `bootstrap.build_worker` assembled, started in order and stopped in reverse.
 
-    app: App
-    app_token: str
-    host: str
-    health_port: int
-    metrics_port: int
-    drain_seconds: float
-    ping_interval: float
-    lifecycle_health_url: str | None
+    `socket_mode` builds the Bolt app's Socket Mode handler when the worker starts (building
+    the SDK's client starts its threads); `monitor` is given the socket's `is_connected`;
+    `notices` runs the change notices due, when this replica posts them; `release` frees the
+    adapters once everything has stopped."""
+
+    socket_mode: Callable[[], EarlyAckSocketModeHandler]
+    health: HealthServer
     metrics: Metrics
+    metrics_address: tuple[str, int]  # host, port
     readiness: Readiness
+    monitor: Callable[[Callable[[], bool]], ReadinessMonitor]
     drain: Draining
-    lifecycle_reachable: Callable[[], bool]
+    drain_seconds: float
+    notices: Ticker | None
     release: Callable[[], None]
-    change_notices: Callable[[], object] | None = None
-    notice_interval: float = 60.0
 
     def start(self) -> WorkerRuntime:
-        self._health = HealthServer(self.readiness, host=self.host, port=self.health_port)
-        self._health.start()
-        self.metrics.serve(self.metrics_port, self.host)
-        self.handler = EarlyAckSocketModeHandler(
-            self.app, self.app_token, ping_interval=self.ping_interval
-        )
+        self.health.start()
+        host, port = self.metrics_address
+        self.metrics.serve(port, host)
+        self.handler = self.socket_mode()
         self._hellos = 0
         self.handler.client.on_message_listeners.append(self._count_hello)
         self.handler.client.connect()
-        lifecycle = (
-            http_ready(self.lifecycle_health_url)
-            if self.lifecycle_health_url
-            else self.lifecycle_reachable
-        )
-        self._monitor = ReadinessMonitor(
-            self.readiness,
-            self.metrics,
-            socket_connected=self.handler.client.is_connected,
-            lifecycle_reachable=lifecycle,
-        ).start()
-        self.notices: Ticker | None = None
-        if self.change_notices is not None:
-            self.notices = Ticker(
-                self.change_notices, interval=self.notice_interval, name="change-notices"
-            ).start()
+        self._monitor = self.monitor(self.handler.client.is_connected).start()
+        if self.notices is not None:
+            self.notices.start()
         log.info("worker started")
         return self
 
     @property
     def health_server_port(self) -> int:
         """The port the probes answer on (useful when 0 asked for a free one)."""
-        return self._health.port
+        return self.health.port
 
     def shutdown(self) -> None:
         drain = self.drain
@@ -108,7 +88,7 @@ class WorkerRuntime:
         )
         _bounded(self.handler.client.close, SOCKET_CLOSE_SECONDS, "Socket Mode close")
         self._monitor.close()
-        self._health.close()
+        self.health.close()
         self.metrics.close()
         self.release()
 

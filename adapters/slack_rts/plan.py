@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from truthexpiry.text.markup import query_text
+from adapters.slack.markup import query_text
 from truthexpiry.text.stopwords import STOPWORDS
 
 MAX_QUERY_CHARS = 200

@@ -22,8 +22,8 @@ import re
 from collections.abc import Iterable, Mapping
 from urllib.parse import urlsplit
 
+from adapters.slack.markup import plain_text
 from truthexpiry.models.answering.messages import SearchMessage
-from truthexpiry.text.markup import plain_text
 
 MAX_CONTENT_CHARS = 4000
 MAX_NAME_CHARS = 80

@@ -8,12 +8,10 @@ from collections.abc import Callable
 from typing import Any
 
 from slack_bolt import BoltContext, Say, SetStatus
-from slack_sdk import WebClient
 
+from adapters.slack.events import action_token, is_from_a_person, question_text
 from listeners.answering import answer, decline
 from listeners.dependencies import ListenerDependencies
-from listeners.parsing import action_token, is_from_a_person, question_text
-from listeners.threads import earlier_questions
 from listeners.views import messages
 from listeners.views.messages import WORKING_STATUS
 from truthexpiry.models.answering.requests import EntryPoint
@@ -25,7 +23,6 @@ def user_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
         say: Say,
         set_status: SetStatus,
         context: BoltContext,
-        client: WebClient,
     ) -> None:
         if not is_from_a_person(payload, context.bot_user_id):
             return
@@ -37,8 +34,8 @@ def user_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
             say(text=reply.text, blocks=reply.blocks)
             return
         set_status(WORKING_STATUS)
-        thread = earlier_questions(
-            client, payload, bot_user_id=context.bot_user_id, max_chars=deps.max_question_chars
+        thread = deps.threads.earlier_questions(
+            payload, bot_user_id=context.bot_user_id, max_chars=deps.max_question_chars
         )
         reply = answer(
             deps,

@@ -8,9 +8,9 @@ from typing import Any
 
 from slack_bolt import BoltContext, Say
 
+from adapters.slack.events import action_token, is_from_a_person, question_text
 from listeners.answering import answer, decline
 from listeners.dependencies import ListenerDependencies
-from listeners.parsing import action_token, is_from_a_person, question_text
 from listeners.views import messages
 from truthexpiry.models.answering.requests import EntryPoint
 

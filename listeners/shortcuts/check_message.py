@@ -1,7 +1,7 @@
 """The "Check this message" shortcut: label the claims of one public message, privately.
 
 Only messages in the public channels only this workspace can read are checked, and only for
-its own people (`listeners.audience` decides); the result goes to the user's direct messages
+its own people (`adapters.slack.audience` decides); the result goes to the user's direct messages
 with the app, so nothing is posted where the message lives.
 """
 
@@ -13,7 +13,6 @@ from typing import Any
 
 from slack_bolt import Ack
 from slack_sdk import WebClient
-from slack_sdk.errors import SlackApiError
 
 from listeners.answering import answer
 from listeners.dependencies import ListenerDependencies
@@ -36,22 +35,18 @@ def check_message_callback(deps: ListenerDependencies) -> Callable[..., None]:
             return
         if not deps.audience.is_own(user, team_hint=person.get("team_id")):
             reply = messages.not_answered_here()
-        elif not deps.audience.answers_in(deps.audience.channel_kind(channel)):
+        elif not deps.audience.answers_channel(channel):
             reply = messages.not_public()
         else:
-            subject = _subject(client, channel, message)
+            subject = _subject(deps, channel, message)
             reply = answer(deps, "", entry_point=EntryPoint.SHORTCUT, subject_message=subject)
         client.chat_postMessage(channel=user, text=reply.text, blocks=reply.blocks)
 
     return handle_check_message
 
 
-def _subject(client: WebClient, channel: str, message: dict[str, Any]) -> SearchMessage:
+def _subject(deps: ListenerDependencies, channel: str, message: dict[str, Any]) -> SearchMessage:
     ts = str(message["ts"])
-    try:
-        permalink = client.chat_getPermalink(channel=channel, message_ts=ts).get("permalink")
-    except SlackApiError:
-        permalink = None
     return SearchMessage(
         message_ts=ts,
         channel_id=channel,
@@ -59,5 +54,5 @@ def _subject(client: WebClient, channel: str, message: dict[str, Any]) -> Search
         author_user_id=str(message.get("user", "")),
         author_name="",
         content=str(message.get("text", ""))[:4000],
-        permalink=permalink if isinstance(permalink, str) else None,
+        permalink=deps.permalinks.permalink(channel, ts),
     )

@@ -23,13 +23,13 @@ from listeners.views.blocks import (
     section,
 )
 from listeners.views.changes import overview_blocks
-from listeners.views.examples import example_questions
 from listeners.views.messages import WHERE_I_ANSWER
 from listeners.views.statuses import MEANING, badge
 from truthexpiry.models.records.authority import AuthorityPolicy
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 from truthexpiry.models.status import Status
 from truthexpiry.models.time.change_overview import ChangeOverview
+from wording.examples import example_questions
 
 _TOPIC = 600
 _SECTION = MAX_TEXT - 100

@@ -23,14 +23,13 @@ from listeners.views.blocks import (
     inline,
     section,
 )
-from listeners.views.change_words import ChangeWording
-from listeners.views.statuses import DISAGREE
 from listeners.views.time_card import line_text
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.status import Status
 from truthexpiry.models.time.change_overview import ChangeOverview
 from truthexpiry.models.time.changes import Transition, UpcomingChange
+from wording.change_words import DISAGREE, ChangeWording
 
 MAX_LISTED = 15  # changes per App Home list; the rest are counted
 _SECTION = MAX_TEXT - 100

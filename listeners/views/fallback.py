@@ -7,12 +7,12 @@ mentions too."""
 from __future__ import annotations
 
 from listeners.views.blocks import MAX_FALLBACK, clip_mrkdwn, inline
-from listeners.views.notices import notices_text
 from listeners.views.statuses import tally
 from listeners.views.time_card import time_fallback
-from listeners.views.time_words import judged_on_reason
 from truthexpiry.models.answering.requests import TruthExpiryResponse
 from truthexpiry.models.answering.verdicts import Answer, Verdict
+from wording.notices import notices_text
+from wording.time_words import judged_on_reason
 
 _ITEMS = 5
 _NOTICE = 1200

@@ -7,8 +7,8 @@ repeats what the user wrote, names an internal error, or shows a token.
 from __future__ import annotations
 
 from listeners.views.blocks import Reply, context, section
-from listeners.views.examples import example_questions
 from truthexpiry.models.records.catalog import Catalog
+from wording.examples import example_questions
 
 MAX_PROMPTS = 4  # Slack shows at most four suggested prompts
 

@@ -7,8 +7,6 @@ from collections.abc import Iterable
 
 from truthexpiry.models.status import Status
 
-DISAGREE = "the records disagree"  # every place that says so, in Slack and on the command line
-
 EMOJI = {
     Status.CURRENT: ":white_check_mark:",
     Status.SUPERSEDED: ":x:",

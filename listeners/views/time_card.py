@@ -11,9 +11,9 @@ shown"), never dropped silently.
 from __future__ import annotations
 
 from listeners.views.blocks import MAX_TEXT, Block, clip_mrkdwn, context, inline, packed, section
-from listeners.views.change_words import TimeLine
-from listeners.views.time_words import time_words
 from truthexpiry.models.answering.requests import TruthExpiryResponse
+from wording.change_words import TimeLine
+from wording.time_words import time_words
 
 MAX_TIME_LINES = 20
 MAX_TIME_CHARS = 5000  # of the card's 10,000: the claims found in Slack keep the rest

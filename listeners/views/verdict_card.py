@@ -30,16 +30,17 @@ from listeners.views.blocks import (
     text_length,
 )
 from listeners.views.fallback import fallback_text
-from listeners.views.notices import notices_text
-from listeners.views.statuses import DISAGREE, EMOJI, ORDER, tally
+from listeners.views.statuses import EMOJI, ORDER, tally
 from listeners.views.time_card import time_blocks
-from listeners.views.time_words import judged_on_reason, time_headline
 from listeners.views.verdict_parts import answer_text, timeline_text, verdict_text
 from truthexpiry.models.answering.requests import TruthExpiryResponse
 from truthexpiry.models.answering.verdicts import Answer, Verdict, Vote
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.status import Status
 from truthexpiry.models.time.periods import TimeQuestion
+from wording.change_words import DISAGREE
+from wording.notices import notices_text
+from wording.time_words import judged_on_reason, time_headline
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
 # The feedback buttons, by the vote each casts: its action ID and its label.

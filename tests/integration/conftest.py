@@ -24,7 +24,7 @@ import pytest
 from adapters.ops.monitor import http_ready
 from devtools.lifecycle_server import server_command
 from devtools.processes import free_port, stop_process
-from lifecycle_mcp.repository import packaged_dataset_path
+from lifecycle_data.repository import packaged_dataset_path
 
 ROOT = Path(__file__).resolve().parents[2]
 PREFIX = "TRUTH_EXPIRY_LIFECYCLE_MCP_"

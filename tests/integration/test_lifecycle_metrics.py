@@ -9,7 +9,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from devtools.lifecycle_server import LocalLifecycleServer, free_port
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.settings import ServerSettings
 from settings.environment import ConfigError
 from tests.prometheus_support import assert_promtool_accepts

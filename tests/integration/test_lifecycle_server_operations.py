@@ -15,7 +15,7 @@ import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from devtools.processes import free_port
-from lifecycle_mcp.repository import packaged_dataset_path
+from lifecycle_data.repository import packaged_dataset_path
 from tests.integration.conftest import (
     RunningServer,
     launch_server,

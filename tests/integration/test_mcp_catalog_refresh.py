@@ -20,9 +20,9 @@ from mcp.server import MCPServer
 
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from bootstrap import build_pipeline
+from lifecycle_data.repository import packaged_dataset_path
 from lifecycle_mcp.contract import CatalogOut, EvidenceOut
 from lifecycle_mcp.holder import DatasetHolder, load_dataset
-from lifecycle_mcp.repository import packaged_dataset_path
 from lifecycle_mcp.tools import claim_catalog, lifecycle_evidence, register_tools
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.mcp_doubles import ToolCalls, serving

@@ -10,13 +10,13 @@ from datetime import date
 
 import pytest
 
-from adapters.lifecycle_mcp_client.bridge import BackgroundLoop, LifecycleMcpUsageError
+from adapters.background_loop import BackgroundLoop, LifecycleMcpUsageError
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline
 from devtools.lifecycle_server import LocalLifecycleServer
+from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.contract import SCHEMA_VERSION
-from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.fakes import FakeMessageSearch, FixedClock
 from tests.integration.mcp_doubles import (
     erroring_server,

@@ -14,12 +14,11 @@ from slack_sdk.errors import SlackApiError
 
 from adapters.dedup.memory import InMemoryEventDedup
 from adapters.offline.evidence import InProcessLifecycleEvidence
-from adapters.slack.workspace import SlackWorkspaceFacts
-from bootstrap import build_pipeline, dataset_evidence
-from listeners.audience import Audience
+from bootstrap import build_worker, dataset_evidence
 from listeners.dependencies import ListenerDependencies
+from settings.worker import WorkerSettings
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock, RecordingMetrics
-from truthexpiry.time.feed import ChangeFeed
+from truthexpiry.ports import ClaimExtractor
 
 TODAY = date(2026, 11, 30)
 STALE = "<@UBOT> is report export still available on Starter?"
@@ -43,6 +42,11 @@ CHANNELS = {
     },
 }
 TEAMS = {"U0GUEST": "T0OTHER"}  # people from another team; everyone else is from HOME_TEAM
+SETTINGS = {
+    "SLACK_BOT_TOKEN": "xoxb-listeners",
+    "SLACK_APP_TOKEN": "xapp-listeners",
+    "TRUTH_EXPIRY_USE_FAKES": "1",
+}
 
 
 @dataclass
@@ -119,23 +123,30 @@ class FakeWebClient:
 def dependencies(
     evidence: FakeLifecycleEvidence | InProcessLifecycleEvidence | None = None,
     search: FakeMessageSearch | None = None,
+    *,
+    client: FakeWebClient | None = None,
+    extractor: ClaimExtractor | None = None,
 ) -> ListenerDependencies:
+    """The listeners' dependencies as the composition root builds them, over fakes; the Slack
+    facts (channels, people, threads, permalinks) are read through `client`."""
     evidence = evidence or dataset_evidence(None)
-    clock = FixedClock(TODAY)
-    pipeline = build_pipeline(search=search or FakeMessageSearch(), evidence=evidence, clock=clock)
-    return ListenerDependencies(
-        pipeline=pipeline,
-        catalog=evidence.catalog,
-        dedup=InMemoryEventDedup(),
-        audience=Audience(SlackWorkspaceFacts(FakeWebClient())),
+    worker = build_worker(
+        WorkerSettings.load(SETTINGS),
+        client or FakeWebClient(),  # type: ignore[arg-type]
         metrics=RecordingMetrics(),
-        changes=ChangeFeed(history=evidence, evidence=evidence, clock=clock),
+        dedup=InMemoryEventDedup(),
+        search=search or FakeMessageSearch(),
+        evidence=evidence,
+        history=evidence,
+        extractor=extractor,
+        clock=FixedClock(TODAY),
     )
+    return worker.deps
 
 
 @pytest.fixture
-def deps() -> ListenerDependencies:
-    return dependencies()
+def deps(client: FakeWebClient) -> ListenerDependencies:
+    return dependencies(client=client)
 
 
 @pytest.fixture

@@ -3,24 +3,16 @@ the rules' verdicts, with the notice that says so, and the failure is counted by
 
 from __future__ import annotations
 
-from datetime import date
-
 import pytest
 from slack_bolt import BoltContext
 
-from adapters.dedup.memory import InMemoryEventDedup
-from adapters.slack.workspace import SlackWorkspaceFacts
-from bootstrap import build_pipeline, dataset_evidence
-from listeners.audience import Audience
-from listeners.dependencies import ListenerDependencies
 from listeners.events.app_mention import app_mention_callback
-from listeners.views.notices import notice_text
-from tests.fakes import FakeMessageSearch, FixedClock, RecordingMetrics
-from tests.listeners.conftest import STALE, TOKEN, FakeWebClient, Recorder, metrics_of
+from tests.listeners.conftest import STALE, TOKEN, Recorder, dependencies, metrics_of
 from tests.local_slack import events
 from tests.scripted_llm import extractor
 from tests.unit.test_llm_failures import RAISED, _raising
 from truthexpiry.models.answering.notices import ModelFallback
+from wording.notices import notice_text
 
 
 @pytest.mark.parametrize("name", ["KeyError", "AttributeError", "asyncio.CancelledError"])
@@ -29,19 +21,7 @@ def test_a_mention_is_answered_by_the_rules_when_the_model_raises(
 ) -> None:
     error, reason = RAISED[name]
     live = extractor(_raising(error))
-    evidence = dataset_evidence(None)
-    deps = ListenerDependencies(
-        pipeline=build_pipeline(
-            search=FakeMessageSearch(),
-            evidence=evidence,
-            extractor=live,
-            clock=FixedClock(date(2026, 11, 30)),
-        ),
-        catalog=evidence.catalog,
-        dedup=InMemoryEventDedup(),
-        audience=Audience(SlackWorkspaceFacts(FakeWebClient())),
-        metrics=RecordingMetrics(),
-    )
+    deps = dependencies(extractor=live)
     event = events.app_mention(STALE, channel="C0PUBLIC", ts="10.1", action_token=TOKEN)
     try:
         app_mention_callback(deps)(event=event, say=say, context=context)

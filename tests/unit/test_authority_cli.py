@@ -10,7 +10,7 @@ import pytest
 
 from cli.evaluation import load_cases, run_cases
 from cli.main import main
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 RECORDS = DATA / "authority_records.json"

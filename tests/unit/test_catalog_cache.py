@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
+from adapters.background_loop import BackgroundLoop
 from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
 from tests.unit.builders import record
 from truthexpiry.catalog.derive import derive_catalog

@@ -12,8 +12,8 @@ import pytest
 from mcp_types import CallToolResult
 
 from adapters.lifecycle_mcp_client.mapper import catalog_from_result
+from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.contract import catalog_out
-from lifecycle_mcp.repository import LifecycleRecordRepository
 from truthexpiry.models.errors import EvidenceUnavailableError, InvalidDatasetError
 from truthexpiry.models.records.catalog import (
     MAX_NAME_CHARACTERS,

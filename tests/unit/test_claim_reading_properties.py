@@ -22,7 +22,7 @@ import pytest
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch
 from bootstrap import build_pipeline
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from tests.datasets import DATA
 from tests.fakes import FixedClock
 from truthexpiry.catalog.derive import lower_first

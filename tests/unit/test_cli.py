@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cli.main import main
-from lifecycle_mcp.repository import packaged_dataset_path
+from lifecycle_data.repository import packaged_dataset_path
 from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS
 
 ROOT = Path(__file__).resolve().parents[2]

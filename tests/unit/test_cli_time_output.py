@@ -14,7 +14,7 @@ from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline, corpus_search
 from cli.evaluation import load_cases
 from cli.output import to_json, to_text
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from tests.datasets import DATA
 from truthexpiry.models.answering.requests import TruthExpiryRequest
 

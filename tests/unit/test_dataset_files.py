@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from lifecycle_mcp.dataset import parse_dataset
+from lifecycle_data.dataset import parse_dataset
+from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.holder import DatasetHolder
-from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.unit.builders import document, raw_record
 from truthexpiry.models.errors import InvalidDatasetError
 

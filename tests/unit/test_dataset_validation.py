@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lifecycle_mcp.dataset import parse_dataset
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.dataset import parse_dataset
+from lifecycle_data.repository import LifecycleRecordRepository
 from tests.unit.builders import document, raw_record
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.models.records.claim_key import ClaimKey

@@ -20,8 +20,8 @@ from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import demo_messages_path
 from bootstrap import build_pipeline, corpus_search
 from cli.evaluation import load_cases, run_cases
+from lifecycle_data.repository import LifecycleRecordRepository, packaged_dataset_path
 from lifecycle_mcp.holder import load_dataset
-from lifecycle_mcp.repository import LifecycleRecordRepository, packaged_dataset_path
 from lifecycle_mcp.settings import ServerSettings
 from settings.worker import WorkerSettings
 from truthexpiry.models.answering.requests import TruthExpiryRequest

@@ -12,9 +12,9 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult
 
 from adapters.offline.evidence import InProcessLifecycleEvidence
+from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.contract import HistoriesOut
 from lifecycle_mcp.holder import DatasetHolder
-from lifecycle_mcp.repository import LifecycleRecordRepository
 from lifecycle_mcp.tools import register_tools
 from tests.unit.builders import record
 from truthexpiry.models.records.claim_key import ClaimKey

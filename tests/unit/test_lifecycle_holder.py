@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
+from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.holder import DatasetHolder, shorten
-from lifecycle_mcp.repository import LifecycleRecordRepository
 from tests.unit.builders import raw_record
 from truthexpiry.models.errors import InvalidDatasetError
 

@@ -9,7 +9,7 @@ import pytest
 
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from cli.evaluation import load_cases, run_cases
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from tests.datasets import DATA, DATASETS, SHARED_EVAL
 from tests.scripted_llm import extractor, rules_model
 

@@ -31,7 +31,6 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from agent.proposals import ClaimProposals
 from bootstrap import build_pipeline, corpus_search
-from listeners.views.notices import notice_text
 from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FixedClock
 from tests.readings import reading
@@ -41,6 +40,7 @@ from truthexpiry.models.answering.notices import FallbackReason, ModelFallback
 from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.extractor import RulesClaimExtractor
+from wording.notices import notice_text
 
 REQUEST = httpx2.Request("POST", "http://127.0.0.1:9/v1/chat/completions")
 

@@ -14,7 +14,6 @@ from pydantic_ai.exceptions import ModelHTTPError
 from pydantic_ai.messages import ModelMessage, ModelResponse, TextPart
 from pydantic_ai.models.function import AgentInfo, FunctionModel
 
-from listeners.views.notices import notice_text
 from tests.readings import reading
 from tests.scripted_llm import (
     answer,
@@ -29,6 +28,7 @@ from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.answering.notices import FallbackReason, ModelFallback
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.extractor import RulesClaimExtractor
+from wording.notices import notice_text
 
 QUESTION = "Is report export available on Starter?"
 MESSAGES = [

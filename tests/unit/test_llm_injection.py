@@ -13,7 +13,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline, corpus_search
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from tests.datasets import DATA
 from tests.fakes import FixedClock
 from tests.scripted_llm import (

@@ -16,7 +16,6 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from bootstrap import build_pipeline, corpus_search
 from cli.output import to_json, to_text
-from listeners.views.notices import notice_text
 from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FixedClock
 from tests.scripted_llm import Proposals, answer, claim, evidence_sent, extractor, rules_proposals
@@ -26,6 +25,7 @@ from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpir
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.ports import ClaimExtractor
 from truthexpiry.reading.extractor import RulesClaimExtractor
+from wording.notices import notice_text
 
 Evidence = dict[str, str]
 Rewrite = Callable[[list[Proposals], Evidence], list[Proposals]]  # honest claims -> obeyed

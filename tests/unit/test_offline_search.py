@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.errors import InvalidMessagesError
 from truthexpiry.models.records.lifecycle import LifecycleState

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from cli.evaluation import load_cases, run_cases
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from tests.datasets import DATA, DATASETS
 
 KNOWN_BUGS = DATA / "known_bugs"

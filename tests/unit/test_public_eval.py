@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from cli.evaluation import load_cases, run_cases
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 
 SHARED_EVAL = Path(__file__).resolve().parents[3] / "shared" / "eval"
 

@@ -15,10 +15,10 @@ from mcp.server import MCPServer
 from mcp_types import CallToolResult
 
 from adapters.offline.evidence import InProcessLifecycleEvidence
+from lifecycle_data.record_dates import MAX_RECORDS_PER_WINDOW
+from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.contract import SCHEMA_VERSION, WindowOut
 from lifecycle_mcp.holder import DatasetHolder
-from lifecycle_mcp.record_dates import MAX_RECORDS_PER_WINDOW
-from lifecycle_mcp.repository import LifecycleRecordRepository
 from lifecycle_mcp.tools import register_tools
 from lifecycle_mcp.windows import records_in_window
 from tests.fakes import FakeLifecycleEvidence

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from cli.main import main
-from lifecycle_mcp.record_fields import FIELDS
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.record_fields import FIELDS
+from lifecycle_data.repository import LifecycleRecordRepository
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "recycling-centre"

@@ -7,7 +7,7 @@ from functools import cache
 
 import pytest
 
-from lifecycle_mcp.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository
 from tests.datasets import DATA
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.time.changes import ChangeSubject

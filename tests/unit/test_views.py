@@ -22,7 +22,6 @@ from bootstrap import build_pipeline
 from listeners.views import messages
 from listeners.views.app_home import home_view
 from listeners.views.blocks import Reply
-from listeners.views.notices import notice_text, notices_text
 from listeners.views.verdict_card import FEEDBACK_BUTTONS, verdict_reply
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit import block_kit
@@ -46,10 +45,12 @@ from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.records.values import ValueType
 from truthexpiry.models.status import Status
 from truthexpiry.services.pipeline import TruthExpiryPipeline
+from wording.notices import notice_text, notices_text
 
 TODAY = date(2026, 11, 30)
 CANARY = "zq-canary-7f3a"
 VIEWS = Path(__file__).resolve().parents[2] / "listeners" / "views"
+WORDING = Path(__file__).resolve().parents[2] / "wording"
 # Rendering a response of 100 verdicts takes longer than hypothesis's per-example deadline on a
 # busy machine; the drawn data stays small (see `_responses`), so no health check is waived.
 PROPERTY = settings(max_examples=60, deadline=None)
@@ -674,7 +675,7 @@ PURE_DOMAIN_SERVICES = frozenset({"truthexpiry.catalog.derive", "truthexpiry.cat
 
 def test_views_import_nothing_from_slack_or_any_io_layer() -> None:
     allowed_roots = {"__future__", "collections", "dataclasses", "itertools", "re", "typing"}
-    for path in VIEWS.glob("*.py"):
+    for path in [*VIEWS.glob("*.py"), *WORDING.glob("*.py")]:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Import):
@@ -685,6 +686,6 @@ def test_views_import_nothing_from_slack_or_any_io_layer() -> None:
                 continue
             for name in names:
                 root = name.split(".")[0]
-                inside = name.startswith(("listeners.views", "truthexpiry.models"))
+                inside = name.startswith(("listeners.views", "wording", "truthexpiry.models"))
                 domain_service = name in PURE_DOMAIN_SERVICES
                 assert inside or domain_service or root in allowed_roots, (path.name, name)

@@ -1,3 +1,1 @@
-"""Text as the domain reads it: tokens and sentences, the word tables, Slack markup and
-JSON input.
-"""
+"""Text as the domain reads it: tokens and sentences, the word tables and JSON input."""

@@ -37,13 +37,11 @@ def test_a_question_gets_a_status_line_then_the_verdict(
     say: Recorder, context: BoltContext, client: FakeWebClient
 ) -> None:
     search = FakeMessageSearch()
-    deps = dependencies(search=search)
+    deps = dependencies(search=search, client=client)
     status = Recorder()
     payload = events.direct_message(STALE, thread_ts="1.0", action_token=TOKEN)
 
-    user_message_callback(deps)(
-        payload=payload, say=say, set_status=status, context=context, client=client
-    )
+    user_message_callback(deps)(payload=payload, say=say, set_status=status, context=context)
 
     assert status.calls == [((WORKING_STATUS,), {})]
     [text] = say.texts
@@ -62,9 +60,7 @@ def test_a_follow_up_is_answered_for_the_scope_it_names(
     ]
     payload = events.direct_message("and on Team?", thread_ts=THREAD, ts="1714000003.000100")
 
-    user_message_callback(deps)(
-        payload=payload, say=say, set_status=Recorder(), context=context, client=client
-    )
+    user_message_callback(deps)(payload=payload, say=say, set_status=Recorder(), context=context)
 
     [replies] = client.made("conversations.replies")
     assert replies["channel"] == payload["channel"]
@@ -85,9 +81,7 @@ def test_only_the_askers_earlier_messages_count(
     ]
     payload = events.direct_message("and on Team?", thread_ts=THREAD, ts="1714000003.000100")
 
-    user_message_callback(deps)(
-        payload=payload, say=say, set_status=Recorder(), context=context, client=client
-    )
+    user_message_callback(deps)(payload=payload, say=say, set_status=Recorder(), context=context)
 
     [text] = say.texts
     assert "500" not in text
@@ -100,9 +94,7 @@ def test_a_thread_slack_cannot_give_leaves_the_follow_up_on_its_own(
     client.thread_error = "missing_scope"
     payload = events.direct_message("what is the API rate limit on Team?", thread_ts=THREAD)
 
-    user_message_callback(deps)(
-        payload=payload, say=say, set_status=Recorder(), context=context, client=client
-    )
+    user_message_callback(deps)(payload=payload, say=say, set_status=Recorder(), context=context)
 
     [text] = say.texts
     assert "500" in text
@@ -120,14 +112,12 @@ def test_messages_from_the_app_itself_or_without_words_are_ignored(
         say=say,
         set_status=status,
         context=context,
-        client=client,
     )
     callback(
         payload=events.direct_message("<@UBOT> :wave:"),
         say=say,
         set_status=status,
         context=context,
-        client=client,
     )
 
     assert say.calls == status.calls == []
@@ -143,9 +133,7 @@ def test_a_follow_up_about_time_keeps_the_earlier_window_for_the_new_scope(
     ]
     payload = events.direct_message("and for Enterprise?", thread_ts=THREAD, ts="1714000003.000100")
 
-    user_message_callback(deps)(
-        payload=payload, say=say, set_status=Recorder(), context=context, client=client
-    )
+    user_message_callback(deps)(payload=payload, say=say, set_status=Recorder(), context=context)
 
     [(_, said)] = say.calls
     blocks = str(said["blocks"])

@@ -16,7 +16,7 @@ def test_a_public_message_is_labelled_and_the_result_sent_to_the_user(
     client: FakeWebClient,
 ) -> None:
     search = FakeMessageSearch()
-    deps = dependencies(search=search)
+    deps = dependencies(search=search, client=client)
     ack = Recorder()
     body = interactions.message_action("check_message", text=STALE_CLAIM, channel="C0PUBLIC")
 

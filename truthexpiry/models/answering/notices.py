@@ -1,5 +1,5 @@
 """What a response says besides its verdicts, as data: a kind and its details. The views word
-them (`listeners/views/notices.py`, for Slack and the command line alike); nothing here is a
+them (`wording/notices.py`, for Slack and the command line alike); nothing here is a
 sentence, so no raw category reaches a reader.
 
 Details are bounded and carry no question or message text: error reasons made of identifiers

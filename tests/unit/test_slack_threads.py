@@ -8,7 +8,12 @@ from typing import Any
 
 import pytest
 
-from listeners.threads import MAX_EARLIER_QUESTIONS, MAX_READS, ThreadReading, earlier_questions
+from adapters.slack.threads import (
+    MAX_EARLIER_QUESTIONS,
+    MAX_READS,
+    ThreadReading,
+    earlier_questions,
+)
 from tests.listeners.conftest import FakeWebClient
 from tests.local_slack import events
 

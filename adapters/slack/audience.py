@@ -18,7 +18,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Protocol
 
-from listeners.channels import ChannelKind, Remembered, kind_from_channel_type, kind_from_details
+from adapters.slack.channels import (
+    ChannelKind,
+    Remembered,
+    kind_from_channel_type,
+    kind_from_details,
+)
 from truthexpiry.models.answering.audience import HomeTeam, Installation, belongs
 
 
@@ -46,6 +51,10 @@ class Audience:
             return False
         kind = kind_from_channel_type(event.get("channel_type")) or self.channel_kind(channel)
         return self.answers_in(kind) and self.is_own(user, team_hint=event.get("user_team"))
+
+    def answers_channel(self, channel: str) -> bool:
+        """A message the app is pointed at (a shortcut): whether its channel is answered."""
+        return self.answers_in(self.channel_kind(channel))
 
     def answers_in(self, kind: ChannelKind) -> bool:
         if kind is ChannelKind.ORG_SHARED:

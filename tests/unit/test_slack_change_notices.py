@@ -7,8 +7,9 @@ from datetime import date
 import pytest
 from slack_sdk.errors import SlackApiError
 
+from adapters.slack.change_notices import SlackChangeNotices
 from bootstrap import dataset_evidence
-from listeners.change_notices import SlackChangeNotices
+from listeners.views.changes import change_notice
 from tests.listeners.conftest import FakeWebClient
 from truthexpiry.models.errors import NoticeNotPostedError
 from truthexpiry.models.records.claim_key import ClaimKey
@@ -33,7 +34,9 @@ CHANGE = Transition(
 def test_a_notice_is_posted_to_the_channel_with_its_fallback() -> None:
     client = FakeWebClient()
 
-    SlackChangeNotices(client, "C0NOTICES").post(ChangeNotice(CHANGE, "demo-2"), CATALOG)
+    SlackChangeNotices(client, "C0NOTICES", render=change_notice).post(
+        ChangeNotice(CHANGE, "demo-2"), CATALOG
+    )
 
     [posted] = client.made("chat.postMessage")
     assert posted["channel"] == "C0NOTICES"
@@ -48,7 +51,7 @@ def test_a_notice_is_posted_to_the_channel_with_its_fallback() -> None:
 def test_a_correction_says_so_and_what_holds_now() -> None:
     client = FakeWebClient()
 
-    SlackChangeNotices(client, "C0NOTICES").post(
+    SlackChangeNotices(client, "C0NOTICES", render=change_notice).post(
         ChangeNotice(CHANGE, "demo-3", correction=True), CATALOG
     )
 
@@ -76,7 +79,7 @@ class RefusingClient:
     ],
 )
 def test_a_refusal_is_a_notice_not_posted_with_its_code(error: Exception, code: str) -> None:
-    notices = SlackChangeNotices(RefusingClient(error), "C0NOTICES")
+    notices = SlackChangeNotices(RefusingClient(error), "C0NOTICES", render=change_notice)
 
     with pytest.raises(NoticeNotPostedError) as raised:
         notices.post(ChangeNotice(CHANGE, "demo-2"), CATALOG)

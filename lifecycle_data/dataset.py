@@ -15,8 +15,8 @@ from dataclasses import fields as dataclass_fields
 from datetime import date
 from typing import Any, TypeVar
 
-from lifecycle_mcp import record_fields as fields
-from lifecycle_mcp.catalog_notes import parse_catalog_notes
+from lifecycle_data import record_fields as fields
+from lifecycle_data.catalog_notes import parse_catalog_notes
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
 from truthexpiry.models.records.catalog import CatalogNotes
 from truthexpiry.models.records.claim_key import (

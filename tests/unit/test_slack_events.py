@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from adapters.dedup.memory import InMemoryEventDedup
-from listeners.parsing import action_token, is_from_a_person, question_text
+from adapters.slack.events import action_token, is_from_a_person, question_text
 
 
 @pytest.mark.parametrize(

@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from listeners.audience import Audience
-from listeners.channels import ChannelKind, Remembered, kind_from_details
+from adapters.slack.audience import Audience
+from adapters.slack.channels import ChannelKind, Remembered, kind_from_details
 from truthexpiry.models.answering.audience import HomeTeam, Installation
 
 PUBLIC = {"is_channel": True, "is_private": False}

@@ -1,7 +1,8 @@
 """A background event loop that synchronous callers (Bolt's worker threads, the CLI) share.
 
-The MCP client is asynchronous and its session must live on one loop for the life of the worker;
-`BackgroundLoop.run` submits a coroutine to that loop and waits for it. Calling it from a thread
+The asynchronous clients behind the ports use it: the MCP client, whose session must live on
+one loop for the life of the worker, and the language-model extractor. `BackgroundLoop.run`
+submits a coroutine to that loop and waits for it. Calling it from a thread
 that already runs an event loop would deadlock that loop, so it refuses.
 """
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from listeners.views.statuses import DISAGREE
 from truthexpiry.models.status import Status
 from truthexpiry.models.time.changes import Transition, UpcomingChange
 
@@ -24,6 +23,7 @@ Quote = Callable[[str], str]
 
 ARROW = " \u2192 "
 NOTHING = "nothing in effect"
+DISAGREE = "the records disagree"  # every place that says so, in Slack and on the command line
 CONFLICT = f"CONFLICTING: {DISAGREE}"
 PLANNED = "PLANNED: takes effect only if it ships"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from truthexpiry.text.markup import query_text
+from adapters.slack.markup import query_text
 
 
 def question_text(text: object) -> str:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from listeners.views.change_words import ChangeWording, Quote, TimeLine, as_is
 from truthexpiry.models.answering.requests import TruthExpiryResponse
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.time.changes import ChangeSubject, TimeReport
 from truthexpiry.models.time.periods import AsOfSource, DateWindow, TimeQuestion
+from wording.change_words import ChangeWording, Quote, TimeLine, as_is
 
 NOT_YET = "none of it authoritative yet"
 UNREAD = "the lifecycle records could not be read, so this is not a sign that nothing changed"

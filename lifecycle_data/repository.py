@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
 
-from lifecycle_mcp.dataset import parse_dataset
-from lifecycle_mcp.record_dates import (
+from lifecycle_data.dataset import parse_dataset
+from lifecycle_data.record_dates import (
     MAX_KEYS_PER_WINDOW,
     MAX_RECORDS_PER_WINDOW,
     EffectiveDateIndex,
@@ -61,7 +61,7 @@ def _file_bytes(path: Path) -> bytes:
 
 def packaged_dataset_path() -> Path:
     """The embedded synthetic demo dataset."""
-    return Path(str(resources.files("lifecycle_mcp") / "data" / PACKAGED_DATASET))
+    return Path(str(resources.files("lifecycle_data") / "data" / PACKAGED_DATASET))
 
 
 class LifecycleRecordRepository:

@@ -26,7 +26,7 @@ from typing import Any, Protocol
 
 from slack_sdk.errors import SlackApiError
 
-from listeners.parsing import is_from_a_person, question_text
+from adapters.slack.events import is_from_a_person, question_text
 from truthexpiry.models.answering.requests import MAX_QUESTION_CHARS
 
 log = logging.getLogger(__name__)
@@ -62,6 +62,18 @@ class ThreadReading:
 
     questions: tuple[str, ...] = field(default=(), repr=False)
     too_long: bool = False
+
+
+class SlackThreads:
+    """The listeners' way to a thread's earlier questions, over the worker's Web API client."""
+
+    def __init__(self, client: ThreadReplies) -> None:
+        self._client = client
+
+    def earlier_questions(
+        self, event: Mapping[str, Any], *, bot_user_id: str | None, max_chars: int
+    ) -> ThreadReading:
+        return earlier_questions(self._client, event, bot_user_id=bot_user_id, max_chars=max_chars)
 
 
 def earlier_questions(

@@ -1,10 +1,11 @@
 """Change notices posted to Slack: the `ChangeNotices` port over `chat.postMessage`.
 
-The notice (or its correction) is worded by `listeners/views/changes.py`, naming the dataset
-version of the records it was read from; this only posts it to the configured
-channel, which the app must have been invited to (it asks for no `chat:write.public`). A refusal
-becomes `NoticeNotPostedError` with Slack's error code (`not_in_channel`, `channel_not_found`,
-`ratelimited`), so that the notice is tried again later.
+The notice (or its correction) is laid out by the renderer the composition root hands in
+(`listeners/views/changes.py`'s `change_notice`), naming the dataset version of the records it
+was read from; this only posts it to the configured channel, which the app must have been
+invited to (it asks for no `chat:write.public`). A refusal becomes `NoticeNotPostedError` with
+Slack's error code (`not_in_channel`, `channel_not_found`, `ratelimited`), so that the notice is
+tried again later.
 """
 
 from __future__ import annotations
@@ -13,10 +14,10 @@ from typing import Any, Protocol
 
 from slack_sdk.errors import SlackApiError
 
-from listeners.views.changes import change_notice
 from truthexpiry.models.errors import NoticeNotPostedError
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.time.change_notices import ChangeNotice
+from truthexpiry.models.time.changes import Transition
 
 
 class PostsMessages(Protocol):
@@ -33,13 +34,30 @@ class PostsMessages(Protocol):
     ) -> Any: ...
 
 
+class Message(Protocol):
+    """A rendered message: its plain-text fallback and its Block Kit blocks."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def blocks(self) -> list[dict[str, Any]]: ...
+
+
+class RendersNotice(Protocol):
+    def __call__(
+        self, change: Transition, catalog: Catalog, *, dataset_version: str, correction: bool
+    ) -> Message: ...
+
+
 class SlackChangeNotices:
-    def __init__(self, client: PostsMessages, channel: str) -> None:
+    def __init__(self, client: PostsMessages, channel: str, *, render: RendersNotice) -> None:
         self._client = client
         self._channel = channel
+        self._render = render
 
     def post(self, notice: ChangeNotice, catalog: Catalog) -> None:
-        reply = change_notice(
+        reply = self._render(
             notice.change,
             catalog,
             dataset_version=notice.dataset_version,
