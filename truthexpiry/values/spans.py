@@ -61,8 +61,7 @@ def value_at(
     """The value that starts at `tokens[i]`, if any. A word after a number that is not a unit is
     what it counts (`50 seats`, `10 accounts`) unless it is one of the `known` words, which are
     names and scope values here; with `whole` (a record value) any last word counts."""
-    token = tokens[i]
-    if token.kind is Kind.WORD and token.text not in _WORD_STARTS and not token.text[0].isdigit():
+    if not may_start_a_value(tokens[i]):
         return None  # most words start no value: skip the parsers
     return (
         _date_at(tokens, i)
@@ -70,6 +69,12 @@ def value_at(
         or _money_at(tokens, i)
         or _measure_at(tokens, i, known, whole)
     )
+
+
+def may_start_a_value(token: Token) -> bool:
+    """The cheap test before the parsers: a value starts only at a number, a clock time, a
+    symbol, a word that begins with a digit, or one of the words values start with."""
+    return token.kind is not Kind.WORD or token.text in _WORD_STARTS or token.text[0].isdigit()
 
 
 def number_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
