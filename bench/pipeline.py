@@ -51,7 +51,7 @@ AS_OF = date(2026, 11, 30)
 def workload() -> list[tuple[TruthExpiryPipeline, TruthExpiryRequest]]:
     """The questions and their pipelines, built with this tree's API (the reference tree's
     worker calls its own `workload`)."""
-    extractor = RulesClaimExtractor()
+    extractor = RulesClaimExtractor()  # the rules alone, as the worker runs them by default
     cases = SHARED_EVAL / "cases.jsonl"
     if cases.exists():
         repository = LifecycleRecordRepository.from_path(SHARED_EVAL / "lifecycle_records.json")
