@@ -31,7 +31,8 @@ from truthexpiry.values.calendar import (
     shifted,
     year_of,
 )
-from truthexpiry.values.spans import number_at, value_at
+from truthexpiry.values.numbers_in_text import number_at
+from truthexpiry.values.spans import value_at
 
 Found = tuple[DateWindow, int]  # the window, and the index of the token after the phrase
 
