@@ -14,13 +14,14 @@ WEAK_WORDS = frozenset(
     "your this that it its".split()
 ) | {phrase_key(w) for w in (*UNITS, *CURRENCIES, *POLARITY_WORDS, *NUMBER_WORDS, *ARTICLES_AS_ONE)}
 _SUFFIXES = ("ings", "ing", "ies", "ied", "es", "ed", "s", "e")
+_SUFFIX_ENDS = frozenset(suffix[-1] for suffix in _SUFFIXES)
 _MIN_STEM_WORD = 4
 
 
 def stem(word: str) -> str:
     """A crude stem for matching a name's words in other forms: `closes`, `closing` -> `clos`,
     `booking` -> `book`. Only for words of four letters or more."""
-    if len(word) < _MIN_STEM_WORD or not word.isalpha():
+    if len(word) < _MIN_STEM_WORD or word[-1] not in _SUFFIX_ENDS or not word.isalpha():
         return word
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:

@@ -40,6 +40,8 @@ _GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
 
 def singular(word: str) -> str:
     """Light plural stripping for matching words: `limits` -> `limit`, `policies` -> `policy`."""
+    if word[-1:] != "s":  # most words: nothing to strip
+        return word
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -213,27 +215,32 @@ def find_phrases(
 
 
 def _scan(tokens: list[Token], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:
+    # Keys only, punctuation as None: no phrase starts or goes on at a punctuation mark.
+    keys = [None if token.kind is Kind.PUNCT else token.key for token in tokens]
+    starts, phrases = table.starts, table.phrases
+    taken = taken or None
     found: list[PhraseMatch] = []
-    count = len(tokens)
+    count = len(keys)
     index = 0
     while index < count:
-        token = tokens[index]
-        if token.kind is Kind.PUNCT or token.key not in table.starts or (taken and index in taken):
+        key = keys[index]
+        if key not in starts or (taken and index in taken):
             index += 1
             continue
-        phrase = token.key
-        best = index + 1 if phrase in table.phrases else 0
+        assert key is not None
+        phrase = key
+        best = index + 1 if phrase in phrases else 0
         best_phrase = phrase
         end = index + 1
         while end < count and end - index < table.max_tokens:
-            following = tokens[end]
-            if following.kind is Kind.PUNCT or (taken and end in taken):
+            following = keys[end]
+            if following is None or (taken and end in taken):
                 break
-            phrase = f"{phrase} {following.key}"
-            if phrase not in table.starts:
+            phrase = f"{phrase} {following}"
+            if phrase not in starts:
                 break
             end += 1
-            if phrase in table.phrases:
+            if phrase in phrases:
                 best, best_phrase = end, phrase
         if best:
             found.append(PhraseMatch(index, best, best_phrase))
