@@ -206,7 +206,7 @@ def markdown(results: dict[str, Any], table: list[Row]) -> str:
     m = results["machine"]
     load = m["load_average"]
     after = results.get("load_average_after") or load
-    kind = "a quick run, `--quick`" if results.get("quick") else "a full run"
+    kind = "a quick run (`--quick`)" if results.get("quick") else "a full run"
     met = [row for row in table if row.met is not None]
     lines = [
         START,
