@@ -132,7 +132,7 @@ def live_extractor(settings: ModelSettings) -> PydanticAiClaimExtractor:
     )
     return PydanticAiClaimExtractor(
         build_claim_agent(model),
-        rules=RulesClaimExtractor(),
+        rules=RulesClaimExtractor(every_message=True),  # the model may add topics
         timeout=settings.llm_timeout_seconds,
     )
 

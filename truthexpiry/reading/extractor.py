@@ -18,7 +18,15 @@ class RulesClaimExtractor:
 
     The matching index is built once per catalog (`vocabulary_index`, by fingerprint); it holds
     catalog vocabulary only, never text from a request.
+
+    When the question names topics, a message's sentence is read only if it may be about one of
+    them (`TopicScreen`, a test of its words): the pipeline keeps no other message claim. With
+    `every_message`, every sentence is read: for a model's extraction, which may add topics the
+    rules did not read, and checks its proposals against what the rules read in each message.
     """
+
+    def __init__(self, *, every_message: bool = False) -> None:
+        self._every_message = every_message
 
     def extract(
         self, question: QuestionReading, messages: Sequence[SearchMessage], catalog: Catalog
@@ -41,8 +49,9 @@ class RulesClaimExtractor:
                     for scope in statement.scopes or ((),)
                 )
         message_claims: list[Claim] = []
+        screened = frozenset() if self._every_message else frozenset(topics)
         for message in messages:
-            for statement in _statements(message.content, index):
+            for statement in _statements(message.content, index, screened):
                 if statement.attribute is not None and statement.value is not None:
                     message_claims.extend(
                         _claims(statement, statement.attribute, ClaimSource.MESSAGE, message.ref)
@@ -55,8 +64,15 @@ class RulesClaimExtractor:
         )
 
 
-def _statements(text: str, index: VocabularyIndex) -> list[Statement]:
-    return [statement for sentence in sentences(text) for statement in read(sentence, index)]
+def _statements(text: str, index: VocabularyIndex, topics: frozenset[str]) -> list[Statement]:
+    """The statements of `text`, from the sentences that may be about `topics` (all of them
+    when there are none)."""
+    return [
+        statement
+        for sentence in sentences(text)
+        if not topics or index.screen.may_be_about(sentence.tokens, topics)
+        for statement in read(sentence, index)
+    ]
 
 
 def _claims(

@@ -26,7 +26,7 @@ from truthexpiry.text.words import (
 )
 from truthexpiry.values.forms import words as word_value
 from truthexpiry.values.polarity import flip, is_negated
-from truthexpiry.values.spans import value_at
+from truthexpiry.values.spans import may_start_a_value, value_at
 
 _YEAR = re.compile(r"^(19|20)\d\d$")
 _DATE_PREPOSITIONS = frozenset("since in until by before after from of during".split())
@@ -38,6 +38,10 @@ _ON_AS_STATE_BEFORE = frozenset("for in since now again today by across everywhe
 _PAST = frozenset("was were used previously formerly originally until before had from".split())
 _PRESENT = frozenset("is are now currently still today has have to".split())
 Pair = tuple[str, str]
+# Every word `_polarity` or `_modal` reads a value from.
+_STATE_STARTS = frozenset(
+    (*POLARITY_WORDS, *(first for first, _ in POLARITY_PHRASES), *MODALS, "cannot")
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +90,12 @@ def _value_at(
             for pair, value in index.values[match.phrase].items()
         }
         return FoundValue(i, match.end, None, _tense(words, i), owners)
-    span = value_at(tokens, i, index.known_words)
+    token = tokens[i]
+    span = value_at(tokens, i, index.known_words) if may_start_a_value(token) else None
     if span is not None and not _is_date_part(tokens, span.start, span.value):
         return FoundValue(span.start, span.end, span.value, _tense(words, i))
+    if token.text not in _STATE_STARTS:  # most words state nothing: no call for them
+        return None
     return _polarity(tokens, words, i) or _modal(tokens, words, i)
 
 

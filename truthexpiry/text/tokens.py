@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from truthexpiry.text.words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
 
@@ -39,6 +40,8 @@ _GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
 
 def singular(word: str) -> str:
     """Light plural stripping for matching words: `limits` -> `limit`, `policies` -> `policy`."""
+    if word[-1:] != "s":  # most words: nothing to strip
+        return word
     if len(word) > 4 and word.endswith("ies"):
         return word[:-3] + "y"
     if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
@@ -53,13 +56,27 @@ class Kind(Enum):
     PUNCT = "punct"
 
 
-@dataclass(frozen=True, slots=True)
-class Token:
+class Token(NamedTuple):
+    """One token. A named tuple, not a frozen dataclass: every text read makes them by the
+    dozen, and a tuple is made in half the time."""
+
     text: str  # lower case
     key: str
     kind: Kind
     capital: bool = False  # written with a capital letter first
     upper: bool = False  # written in capitals: "US", "EMEA"
+
+
+class Tokens(list[Token]):
+    """A sentence's tokens, with the phrase matches found in them so far (`find_phrases`): the
+    readers of one sentence look for the same tables' phrases several times. The matches live
+    as long as the tokens, which belong to one request."""
+
+    __slots__ = ("matches",)
+
+    def __init__(self, tokens: Iterable[Token] = ()) -> None:
+        super().__init__(tokens)
+        self.matches: dict[int, tuple[PhraseTable, list[PhraseMatch]]] = {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +98,7 @@ def sentences(text: str) -> list[Sentence]:
     result = []
     for match in _SENTENCE.finditer(cleaned):
         chunk = match.group().strip()
-        tokens = tokenize(chunk)
+        tokens = Tokens(tokenize(chunk))
         if tokens:
             asks = chunk.endswith("?") or tokens[0].key in QUESTION_OPENERS
             result.append(Sentence(tokens, asks))
@@ -91,15 +108,21 @@ def sentences(text: str) -> list[Sentence]:
 def tokenize(chunk: str) -> list[Token]:
     tokens: list[Token] = []
     for clock, grouped, word, punct in _TOKEN.findall(chunk):
-        if clock:
+        if word:
+            lower = word.lower()
+            if lower.isalpha():  # the common case, a plain word, read here without a call
+                shouted = len(word) > 1 and word.isupper()
+                tokens.append(Token(lower, singular(lower), Kind.WORD, word[0].isupper(), shouted))
+            elif lower[0].isdigit() and _NUMBER.match(lower):
+                tokens.append(Token(lower, lower.replace(",", ""), Kind.NUMBER))
+            else:
+                tokens.extend(_word_tokens(word))
+        elif clock:
             tokens.append(Token(clock, clock, Kind.CLOCK))
         elif punct:
             tokens.append(Token(punct, punct, Kind.PUNCT))
-        elif grouped or _NUMBER.match(word.lower()):
-            text = (grouped or word).lower()
-            tokens.append(Token(text, text.replace(",", ""), Kind.NUMBER))
         else:
-            tokens.extend(_word_tokens(word))
+            tokens.append(Token(grouped.lower(), grouped.replace(",", ""), Kind.NUMBER))
     return tokens
 
 
@@ -145,8 +168,7 @@ QUESTION_OPENERS = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class PhraseMatch:
+class PhraseMatch(NamedTuple):
     start: int
     end: int
     phrase: str
@@ -176,28 +198,49 @@ class PhraseTable:
 def find_phrases(
     tokens: list[Token], table: PhraseTable, taken: set[int] | None = None
 ) -> list[PhraseMatch]:
-    """Longest-first, non-overlapping matches of the table's phrases; punctuation breaks them."""
+    """Longest-first, non-overlapping matches of the table's phrases, outside the `taken`
+    positions; punctuation breaks them. A sentence's `Tokens` keep each table's matches: when
+    none of them touches `taken`, they are the matches outside it too (the scan visits the
+    same positions and finds the same longest phrase at each)."""
+    if not isinstance(tokens, Tokens):
+        return _scan(tokens, table, taken)
+    kept = tokens.matches.get(id(table))
+    if kept is None or kept[0] is not table:
+        kept = (table, _scan(tokens, table, None))
+        tokens.matches[id(table)] = kept
+    found = kept[1]
+    if taken and any(i in taken for match in found for i in range(match.start, match.end)):
+        return _scan(tokens, table, taken)
+    return list(found)
+
+
+def _scan(tokens: list[Token], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:
+    # Keys only, punctuation as None: no phrase starts or goes on at a punctuation mark.
+    keys = [None if token.kind is Kind.PUNCT else token.key for token in tokens]
+    starts, phrases = table.starts, table.phrases
+    taken = taken or None
     found: list[PhraseMatch] = []
-    count = len(tokens)
+    count = len(keys)
     index = 0
     while index < count:
-        token = tokens[index]
-        if token.kind is Kind.PUNCT or token.key not in table.starts or (taken and index in taken):
+        key = keys[index]
+        if key not in starts or (taken and index in taken):
             index += 1
             continue
-        phrase = token.key
-        best = index + 1 if phrase in table.phrases else 0
+        assert key is not None
+        phrase = key
+        best = index + 1 if phrase in phrases else 0
         best_phrase = phrase
         end = index + 1
         while end < count and end - index < table.max_tokens:
-            following = tokens[end]
-            if following.kind is Kind.PUNCT or (taken and end in taken):
+            following = keys[end]
+            if following is None or (taken and end in taken):
                 break
-            phrase = f"{phrase} {following.key}"
-            if phrase not in table.starts:
+            phrase = f"{phrase} {following}"
+            if phrase not in starts:
                 break
             end += 1
-            if phrase in table.phrases:
+            if phrase in phrases:
                 best, best_phrase = end, phrase
         if best:
             found.append(PhraseMatch(index, best, best_phrase))

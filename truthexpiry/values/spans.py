@@ -3,15 +3,14 @@
 `20 weeks`, `20-week`, `20wks`, `twenty weeks`, `15kg`, `€35`, `35 EUR`, `$1,200`, `1.5k`, `15 %`,
 `3pm`, `4:30 pm`, `15:00`, `noon`, `31 March 2026`, `March 31, 2026`, `2026-03-31`. Record values
 and canonical texts are read by the same function, so a value and its canonical text agree.
+Numbers are read in `numbers_in_text.py`, dates and times of day in `dates_in_text.py`; the
+quantities, rates and money here.
 Polarity and enumerated words need the catalog's vocabulary and are read by the extractor.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-from datetime import date
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from truthexpiry.models.records.values import TypedValue
 from truthexpiry.text.stopwords import STOPWORDS
@@ -21,7 +20,6 @@ from truthexpiry.text.words import (
     ARTICLES_AS_ONE,
     CURRENCIES,
     CURRENCY_SYMBOLS,
-    MERIDIEM,
     MINOR_CURRENCIES,
     MONTHS,
     NOT_NOUNS,
@@ -34,25 +32,14 @@ from truthexpiry.text.words import (
     TIME_WORDS,
     UNITS,
 )
-from truthexpiry.values.forms import clock, day_of_year, money, on_date, quantity
-
-_ISO_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
-_DMY_DATE = re.compile(r"^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$")
-_ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
-_YEAR = re.compile(r"^(19|20)\d\d$")
-
+from truthexpiry.values.dates_in_text import date_at, time_at
+from truthexpiry.values.forms import money, quantity
+from truthexpiry.values.numbers_in_text import ValueSpan, number_at
 
 # Words a value may start with: months, times, currencies, number words, "a"/"an"/"half".
 _WORD_STARTS = frozenset(
     (*MONTHS, *TIME_WORDS, *CURRENCIES, *NUMBER_WORDS, *ARTICLES_AS_ONE, *AMOUNT_WORDS, "half")
 )
-
-
-@dataclass(frozen=True, slots=True)
-class ValueSpan:
-    start: int
-    end: int
-    value: TypedValue
 
 
 def value_at(
@@ -61,52 +48,20 @@ def value_at(
     """The value that starts at `tokens[i]`, if any. A word after a number that is not a unit is
     what it counts (`50 seats`, `10 accounts`) unless it is one of the `known` words, which are
     names and scope values here; with `whole` (a record value) any last word counts."""
-    token = tokens[i]
-    if token.kind is Kind.WORD and token.text not in _WORD_STARTS and not token.text[0].isdigit():
+    if not may_start_a_value(tokens[i]):
         return None  # most words start no value: skip the parsers
     return (
-        _date_at(tokens, i)
-        or _time_at(tokens, i)
+        date_at(tokens, i)
+        or time_at(tokens, i)
         or _money_at(tokens, i)
         or _measure_at(tokens, i, known, whole)
     )
 
 
-def number_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
-    """A number written in digits (`1,200`, `1.5k`) or words (`twenty five`), and where it ends."""
-    token = tokens[i]
-    if token.kind is Kind.NUMBER:
-        text = token.key
-        multiplier = Decimal(1000) if text.endswith("k") else Decimal(1)
-        try:
-            number = Decimal(text.rstrip("k")) * multiplier
-        except InvalidOperation:
-            return None
-        end = i + 1
-        if end < len(tokens) and tokens[end].key in SCALE_WORDS:
-            number *= SCALE_WORDS[tokens[end].key]
-            end += 1
-        return number, end
-    return _number_words_at(tokens, i)
-
-
-def _number_words_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
-    total = current = 0
-    end = i
-    while end < len(tokens) and tokens[end].kind is Kind.WORD:
-        word = tokens[end].text
-        if word in NUMBER_WORDS:
-            current += NUMBER_WORDS[word]
-        elif word in SCALE_WORDS and end > i:
-            current = max(current, 1) * SCALE_WORDS[word]
-            if SCALE_WORDS[word] >= 1000:
-                total, current = total + current, 0
-        elif not (word == "and" and end > i and tokens[end - 1].text in SCALE_WORDS):
-            break
-        end += 1
-    if end == i or tokens[end - 1].text == "and":
-        return None
-    return Decimal(total + current), end
+def may_start_a_value(token: Token) -> bool:
+    """The cheap test before the parsers: a value starts only at a number, a clock time, a
+    symbol, a word that begins with a digit, or one of the words values start with."""
+    return token.kind is not Kind.WORD or token.text in _WORD_STARTS or token.text[0].isdigit()
 
 
 def _measure_at(
@@ -211,80 +166,3 @@ def _money_at(tokens: list[Token], i: int) -> ValueSpan | None:
     if found is None or tokens[i + 1].kind is not Kind.NUMBER:
         return None
     return _with_rate(tokens, ValueSpan(i, found[1], money(found[0], code)))
-
-
-def _time_at(tokens: list[Token], i: int) -> ValueSpan | None:
-    token = tokens[i]
-    after = tokens[i + 1].text if i + 1 < len(tokens) else ""
-    if token.text in TIME_WORDS:
-        return ValueSpan(i, i + 1, clock(TIME_WORDS[token.text]))
-    if token.kind is Kind.CLOCK:
-        hours, minutes = (int(part) for part in token.text.split(":"))
-        if after in MERIDIEM and 1 <= hours <= 12:
-            return _clock_span(i, i + 2, hours % 12 + MERIDIEM[after], minutes)
-        return _clock_span(i, i + 1, hours, minutes)
-    if token.kind is Kind.NUMBER and after in MERIDIEM and token.key.isdigit():
-        hours = int(token.key)
-        if 1 <= hours <= 12:
-            return _clock_span(i, i + 2, hours % 12 + MERIDIEM[after], 0)
-    return None
-
-
-def _clock_span(start: int, end: int, hours: int, minutes: int) -> ValueSpan | None:
-    if hours > 24 or minutes > 59 or (hours == 24 and minutes):
-        return None
-    return ValueSpan(start, end, clock(hours % 24 * 60 + minutes))
-
-
-def _date_at(tokens: list[Token], i: int) -> ValueSpan | None:
-    token = tokens[i]
-    if token.kind is Kind.WORD and token.text[:1].isdigit():
-        written = _numeric_date(token.text)
-        if written is not None:
-            return _day_span(i, i + 1, *written)
-    if token.text in MONTHS:  # "March 31", "March 31st, 2026"
-        day = _ordinal(tokens, i + 1)
-        return None if day is None else _with_year(tokens, i, i + 2, MONTHS[token.text], day)
-    day = _ordinal(tokens, i)
-    if day is None:
-        return None
-    at = i + 2 if i + 2 < len(tokens) and tokens[i + 1].text == "of" else i + 1
-    if at < len(tokens) and tokens[at].text in MONTHS:  # "31 March", "31st of March 2026"
-        return _with_year(tokens, i, at + 1, MONTHS[tokens[at].text], day)
-    return None
-
-
-def _numeric_date(text: str) -> tuple[int, int, int] | None:
-    """`2026-03-31` and `31/03/2026` as (year, month, day); `03/04/2026` is not read, since it
-    is March or April depending on who wrote it."""
-    if iso := _ISO_DATE.match(text):
-        return int(iso[1]), int(iso[2]), int(iso[3])
-    if dmy := _DMY_DATE.match(text):
-        day, month = int(dmy[1]), int(dmy[2])
-        if day <= 12 and month <= 12 and day != month:
-            return None
-        return int(dmy[3]), month, day
-    return None
-
-
-def _ordinal(tokens: list[Token], i: int) -> int | None:
-    if i >= len(tokens) or tokens[i].kind is Kind.PUNCT:
-        return None
-    match = _ORDINAL.match(tokens[i].text)
-    return int(match[1]) if match and 1 <= int(match[1]) <= 31 else None
-
-
-def _with_year(tokens: list[Token], start: int, end: int, month: int, day: int) -> ValueSpan | None:
-    at = end + 1 if end < len(tokens) and tokens[end].text == "," else end
-    if at < len(tokens) and _YEAR.match(tokens[at].text):
-        return _day_span(start, at + 1, int(tokens[at].text), month, day)
-    if day > 29 and month == 2:
-        return None
-    return ValueSpan(start, end, day_of_year(month, day))
-
-
-def _day_span(start: int, end: int, year: int, month: int, day: int) -> ValueSpan | None:
-    try:
-        return ValueSpan(start, end, on_date(date(year, month, day)))
-    except ValueError:
-        return None

@@ -29,6 +29,7 @@ from truthexpiry.reading.time.points import Reading, date_end
 from truthexpiry.reading.time.windows import may_start_a_window, window_at
 from truthexpiry.text.tokens import Sentence, Token
 from truthexpiry.values.calendar import judgement_date, last_days, still_to_come
+from truthexpiry.values.spans import may_start_a_value
 
 # Token keys (singular: "changes" is "change") that make a question about changes. "changed"
 # always does; "change" and "update" only after a word that asks about one or before a word
@@ -122,7 +123,7 @@ def _first_window(tokens: list[Token], reading: Reading) -> DateWindow | None:
             return found[0]
         # A date on its own ("is the deadline 31 March 2026?") is a value: step over it whole,
         # so that its month and year are not read as a month ("March 2026").
-        index = date_end(tokens, index) or index + 1
+        index = (may_start_a_value(tokens[index]) and date_end(tokens, index)) or index + 1
     return None
 
 

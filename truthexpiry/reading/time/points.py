@@ -31,7 +31,8 @@ from truthexpiry.values.calendar import (
     shifted,
     year_of,
 )
-from truthexpiry.values.spans import number_at, value_at
+from truthexpiry.values.numbers_in_text import number_at
+from truthexpiry.values.spans import value_at
 
 Found = tuple[DateWindow, int]  # the window, and the index of the token after the phrase
 
@@ -52,11 +53,15 @@ POINT_STARTS = frozenset(
 
 
 def may_start_a_point(token: Token) -> bool:
+    """False for a token no point starts at (every reader of a point looks at its text or key
+    first: `point_at` gives up on such a token at once)."""
+    text = token.text
     return (
         token.kind is not Kind.WORD
-        or token.text[:1].isdigit()
-        or token.text in POINT_STARTS
-        or _QUARTER.match(token.text) is not None
+        or text[:1].isdigit()
+        or text in POINT_STARTS
+        or token.key in POINT_STARTS
+        or (len(text) == 2 and text[0] == "q" and text[1] in "1234")  # `_QUARTER`, unrun
     )
 
 
@@ -77,7 +82,7 @@ def point_at(
     """The point that starts at `tokens[i]`. `preposition` is the word before it (`in`, `on`,
     `since`, `as_of`...); without one, a date, a year, or a month or quarter without its year is
     not read: it may be a value."""
-    if i >= len(tokens):
+    if i >= len(tokens) or not may_start_a_point(tokens[i]):
         return None
     if preposition is None:
         found = _first(_BARE, tokens, i, reading)

@@ -1,0 +1,35 @@
+"""The words of names: which words are too weak to name anything alone, and the crude stem that
+matches a name's words in other forms. Catalog words and sentence words alike are read here.
+"""
+
+from __future__ import annotations
+
+from truthexpiry.text.tokens import phrase_key
+from truthexpiry.text.words import ARTICLES_AS_ONE, CURRENCIES, NUMBER_WORDS, POLARITY_WORDS, UNITS
+
+# Words that never identify an entity on their own, even when only one name contains them:
+# function words, units ("days" in "14 days" is not `same_day_delivery`), values and numbers.
+WEAK_WORDS = frozenset(
+    "a an the of for to in on at by and or is are be new old max min limit per all any my our "
+    "your this that it its".split()
+) | {phrase_key(w) for w in (*UNITS, *CURRENCIES, *POLARITY_WORDS, *NUMBER_WORDS, *ARTICLES_AS_ONE)}
+_SUFFIXES = ("ings", "ing", "ies", "ied", "es", "ed", "s", "e")
+_SUFFIX_ENDS = frozenset(suffix[-1] for suffix in _SUFFIXES)
+_MIN_STEM_WORD = 4
+
+
+def stem(word: str) -> str:
+    """A crude stem for matching a name's words in other forms: `closes`, `closing` -> `clos`,
+    `booking` -> `book`. Only for words of four letters or more."""
+    if len(word) < _MIN_STEM_WORD or word[-1] not in _SUFFIX_ENDS or not word.isalpha():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def strong_stems(*names: str) -> frozenset[str]:
+    """The stems of the words of `names` that may name something on their own."""
+    words = {w for name in names for w in phrase_key(name).split()}
+    return frozenset(stem(w) for w in words if w not in WEAK_WORDS and len(w) >= 3)

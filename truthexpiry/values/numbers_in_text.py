@@ -1,0 +1,56 @@
+"""Numbers in tokens, written in digits (`1,200`, `1.5k`, `2 million`) or in words (`twenty
+five`, `a hundred and ten`), and `ValueSpan`, the span every reader of a value in tokens returns.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from truthexpiry.models.records.values import TypedValue
+from truthexpiry.text.tokens import Kind, Token
+from truthexpiry.text.words import NUMBER_WORDS, SCALE_WORDS
+
+
+@dataclass(frozen=True, slots=True)
+class ValueSpan:
+    start: int
+    end: int
+    value: TypedValue
+
+
+def number_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
+    """A number written in digits (`1,200`, `1.5k`) or words (`twenty five`), and where it ends."""
+    token = tokens[i]
+    if token.kind is Kind.NUMBER:
+        text = token.key
+        multiplier = Decimal(1000) if text.endswith("k") else Decimal(1)
+        try:
+            number = Decimal(text.rstrip("k")) * multiplier
+        except InvalidOperation:
+            return None
+        end = i + 1
+        if end < len(tokens) and tokens[end].key in SCALE_WORDS:
+            number *= SCALE_WORDS[tokens[end].key]
+            end += 1
+        return number, end
+    return _number_words_at(tokens, i)
+
+
+def _number_words_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
+    total = current = 0
+    end = i
+    while end < len(tokens) and tokens[end].kind is Kind.WORD:
+        word = tokens[end].text
+        if word in NUMBER_WORDS:
+            current += NUMBER_WORDS[word]
+        elif word in SCALE_WORDS and end > i:
+            current = max(current, 1) * SCALE_WORDS[word]
+            if SCALE_WORDS[word] >= 1000:
+                total, current = total + current, 0
+        elif not (word == "and" and end > i and tokens[end - 1].text in SCALE_WORDS):
+            break
+        end += 1
+    if end == i or tokens[end - 1].text == "and":
+        return None
+    return Decimal(total + current), end
