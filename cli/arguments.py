@@ -8,7 +8,7 @@ from datetime import date
 from pathlib import Path
 from typing import NoReturn
 
-from cli.records_arguments import add_import_parser
+from cli.records.arguments import add_import_parser
 from settings.remedies import MODEL_VARIABLES, TOKEN_VARIABLE
 
 DEFAULT_LIFECYCLE_TIMEOUT = 2.0  # the worker's default too (`lifecycle_timeout_seconds`)

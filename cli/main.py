@@ -44,7 +44,7 @@ def _run(argv: Sequence[str] | None) -> int:
     args = build_parser(" ".join(__doc__.split("\n\n")[0].split())).parse_args(argv)
     try:
         if args.command == "records":
-            from cli.records_import import run_import  # only here: `ask` needs no table readers
+            from cli.records.importing import run_import  # only here: `ask` needs no table readers
 
             return run_import(args)
         with ExitStack() as stack:

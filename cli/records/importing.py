@@ -1,7 +1,7 @@
 """`python -m truthexpiry records import TABLE`: a record owner's table in, a validated lifecycle
 dataset out (docs/datasets.md, "From a spreadsheet").
 
-The table is CSV or JSON Lines (`cli.table_files`), its rows read as records (`cli.record_rows`);
+The table is CSV or JSON Lines (`table_files.py`), its rows read as records (`record_rows.py`);
 the dataset written is checked by loading it exactly as `--lifecycle-data` would, so what is
 written always loads. On any problem nothing is written: every problem gets its own line on
 stderr, naming the row and column (the first `MAX_LISTED`), then one summary line; exit 2.
@@ -16,8 +16,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cli.record_rows import Record, read_records
-from cli.table_files import Problem, Table, TableError, read_csv, read_json_lines, table_text
+from cli.records.record_rows import Record, read_records
+from cli.records.table_files import (
+    Problem,
+    Table,
+    TableError,
+    read_csv,
+    read_json_lines,
+    table_text,
+)
 from lifecycle_data.dataset import MAX_REPORTED
 from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.errors import InvalidDatasetError

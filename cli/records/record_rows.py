@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from cli.table_files import Cell, Problem, Row, Table
+from cli.records.table_files import Cell, Problem, Row, Table
 from lifecycle_data import record_fields as fields
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
 from truthexpiry.models.records.claim_key import normalise_identifier, normalise_scope_value
