@@ -33,7 +33,7 @@ from truthexpiry.models.answering.notices import FallbackReason
 from truthexpiry.models.answering.questions import QuestionReading
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.ports import ClaimExtractor
-from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex, vocabulary_index
 
 _GRACE_SECONDS = 1.0  # past the run's own deadline, before the caller stops waiting
 _CACHED_VOCABULARIES = 4

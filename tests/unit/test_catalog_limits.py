@@ -21,7 +21,7 @@ from truthexpiry.models.records.catalog import (
     Catalog,
     EntityInfo,
 )
-from truthexpiry.reading.vocabulary import VocabularyIndex
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 
 RECORD = {
     "record_id": "R-1",

@@ -12,7 +12,7 @@ from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.records.catalog import AttributeNote, Catalog, CatalogNotes, EntityInfo
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.reading.extractor import RulesClaimExtractor
-from truthexpiry.reading.vocabulary import vocabulary_index
+from truthexpiry.reading.lexicon.vocabulary import vocabulary_index
 from truthexpiry.text.tokens import MAX_TEXT_CHARS
 from truthexpiry.values.compare import same_value
 

@@ -23,8 +23,8 @@ from lifecycle_data.repository import LifecycleRecordRepository
 from tests.datasets import DATA, DATASETS, SHARED_EVAL
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.reading.extractor import RulesClaimExtractor
+from truthexpiry.reading.lexicon.vocabulary import vocabulary_index
 from truthexpiry.reading.reader import read
-from truthexpiry.reading.vocabulary import vocabulary_index
 from truthexpiry.text.tokens import sentences
 
 SETS = [

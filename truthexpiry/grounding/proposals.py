@@ -22,7 +22,7 @@ from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction, 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 from truthexpiry.models.records.claim_key import Scope, normalise_identifier, normalise_scope_value
-from truthexpiry.reading.vocabulary import VocabularyIndex
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 
 
 class DropReason(StrEnum):

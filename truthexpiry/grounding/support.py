@@ -15,9 +15,9 @@ from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.models.records.claim_key import Scope
 from truthexpiry.models.records.values import Comparison, TypedValue
 from truthexpiry.reading.binding import Binding
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.names import find_names
 from truthexpiry.reading.reader import query_scopes, readings
-from truthexpiry.reading.vocabulary import VocabularyIndex
 from truthexpiry.text.tokens import phrase_key, sentences
 from truthexpiry.values.compare import compare, read_value
 

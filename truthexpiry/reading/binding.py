@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.models.records.values import TypedValue, ValueType
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.names import Anchor, Names
 from truthexpiry.reading.values_in_text import FoundValue
-from truthexpiry.reading.vocabulary import VocabularyIndex
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import END_NAME_WORDS, MERIDIEM, RANGE_END_WORDS, UNITS
 from truthexpiry.values.forms import words as word_value

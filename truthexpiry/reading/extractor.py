@@ -8,8 +8,8 @@ from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction, 
 from truthexpiry.models.answering.messages import MessageRef, SearchMessage
 from truthexpiry.models.answering.questions import QuestionReading, Statement
 from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.reading.reader import read
-from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.text.tokens import sentences
 
 

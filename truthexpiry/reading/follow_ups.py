@@ -29,9 +29,9 @@ from collections.abc import Iterable, Sequence
 
 from truthexpiry.models.answering.questions import Statement
 from truthexpiry.models.records.claim_key import Scope
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.reader import read
 from truthexpiry.reading.time.phrases import names_a_date
-from truthexpiry.reading.vocabulary import VocabularyIndex
 from truthexpiry.rules.scope import GLOBAL
 from truthexpiry.text.tokens import Sentence
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from truthexpiry.reading.name_words import stem
-from truthexpiry.reading.vocabulary import VocabularyIndex
+from truthexpiry.reading.lexicon.name_words import stem
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import NAME_SYNONYMS
 

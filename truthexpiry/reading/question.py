@@ -12,8 +12,8 @@ from datetime import date
 from truthexpiry.models.answering.questions import QuestionReading
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.reading.follow_ups import MAX_EARLIER_QUESTIONS, statements_in_thread
+from truthexpiry.reading.lexicon.vocabulary import vocabulary_index
 from truthexpiry.reading.time.follow_ups import time_in_thread
-from truthexpiry.reading.vocabulary import vocabulary_index
 from truthexpiry.text.tokens import sentences
 
 

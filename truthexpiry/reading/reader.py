@@ -20,10 +20,10 @@ from truthexpiry.models.answering.questions import Statement
 from truthexpiry.models.records.claim_key import Scope
 from truthexpiry.models.records.values import ValueType
 from truthexpiry.reading.binding import Binding, accepts, bind
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.names import Anchor, Names, find_names
 from truthexpiry.reading.scopes import ScopeFinder
 from truthexpiry.reading.values_in_text import FoundValue, find_values
-from truthexpiry.reading.vocabulary import VocabularyIndex
 from truthexpiry.text.tokens import Sentence, Token
 
 # "Tell me about ..." asks for the current value as much as a question does.

@@ -13,9 +13,9 @@ from collections.abc import Collection, Iterable, Mapping
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
-from truthexpiry.reading.name_words import WEAK_WORDS
+from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.values_in_text import FoundValue
-from truthexpiry.reading.vocabulary import VocabularyIndex
 from truthexpiry.rules.scope import GLOBAL
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token, find_phrases

@@ -17,9 +17,9 @@ from itertools import product
 
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.time.changes import ChangeSubject
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.reading.names import Anchor, Names, find_names
 from truthexpiry.reading.scopes import ScopeFinder
-from truthexpiry.reading.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.text.tokens import Kind, Sentence, Token
 from truthexpiry.text.words import MONTHS
 

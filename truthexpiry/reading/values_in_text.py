@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 
 from truthexpiry.models.records.values import TypedValue, ValueType
-from truthexpiry.reading.vocabulary import VocabularyIndex
+from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.text.tokens import Kind, PhraseMatch, Token, find_phrases
 from truthexpiry.text.words import (
     CLAUSE_BREAKS,

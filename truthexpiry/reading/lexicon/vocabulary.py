@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
 from truthexpiry.models.records.values import TypedValue
-from truthexpiry.reading.catalog_phrases import (
+from truthexpiry.reading.lexicon.catalog_phrases import (
     EntityMatch,
     PhraseMemo,
     attribute_names,
@@ -22,8 +22,8 @@ from truthexpiry.reading.catalog_phrases import (
     scope_phrases,
     value_phrases,
 )
-from truthexpiry.reading.name_words import stem, strong_stems
-from truthexpiry.reading.topic_screen import TopicScreen, screen
+from truthexpiry.reading.lexicon.name_words import stem, strong_stems
+from truthexpiry.reading.lexicon.topic_screen import TopicScreen, screen
 from truthexpiry.text.tokens import PhraseTable
 from truthexpiry.text.words import CURRENCIES, UNITS
 

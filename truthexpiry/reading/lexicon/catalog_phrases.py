@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from truthexpiry.models.records.catalog import MAX_NAME_WORDS, AttributeInfo, Catalog
 from truthexpiry.models.records.values import TypedValue, ValueType
-from truthexpiry.reading.name_words import WEAK_WORDS, strong_stems
+from truthexpiry.reading.lexicon.name_words import WEAK_WORDS, strong_stems
 from truthexpiry.text.tokens import PhraseTable, phrase_key
 from truthexpiry.text.words import UNITS
 from truthexpiry.values.compare import read_value

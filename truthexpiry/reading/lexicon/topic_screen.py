@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from truthexpiry.models.records.catalog import AttributeInfo
-from truthexpiry.reading.catalog_phrases import EntityMatch
-from truthexpiry.reading.name_words import stem
+from truthexpiry.reading.lexicon.catalog_phrases import EntityMatch
+from truthexpiry.reading.lexicon.name_words import stem
 from truthexpiry.text.tokens import Token
 from truthexpiry.text.words import NAME_SYNONYMS
 from truthexpiry.values.spans import may_start_a_value
