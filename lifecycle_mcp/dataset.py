@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from lifecycle_mcp import record_fields as fields
 from lifecycle_mcp.catalog_notes import parse_catalog_notes
+from lifecycle_mcp.record_links import check_links
 from truthexpiry.models.catalog import CatalogNotes
 from truthexpiry.models.claim_key import ClaimKey, Scope, normalise_identifier, normalise_scope
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
@@ -50,7 +51,7 @@ def parse_dataset(document: object, *, consume: bool = False) -> ParsedDataset:
         raise InvalidDatasetError("the dataset has no records: there is nothing to check against")
     problems: list[str] = []
     records, known = _parse_records(raw_records, problems, consume)
-    _check_links(records, known, problems)
+    check_links(records, known, problems)
     notes = parse_catalog_notes(document.get("catalog"), records, problems)
     if problems:
         shown_problems = problems[:MAX_REPORTED]
@@ -295,40 +296,3 @@ def _interned(value: object, seen: dict[str, T], parse: Callable[[object], T]) -
             seen[value] = parse(value)
         return seen[value]
     return parse(value)
-
-
-def _check_links(records: list[LifecycleRecord], known: set[str], problems: list[str]) -> None:
-    """Each record's link, given every record ID `known` in the dataset."""
-    links = {r.record_id: r.supersedes_record_id for r in records if r.supersedes_record_id}
-    for record_id, link in links.items():
-        if link == record_id:
-            problems.append(f"record {record_id!r}: supersedes itself")
-        elif link not in known:
-            problems.append(f"record {record_id!r}: supersedes unknown record {link!r}")
-    problems.extend(
-        f"record {start!r}: supersedes links form a cycle" for start in _cycle_members(links)
-    )
-
-
-def _cycle_members(links: dict[str, str]) -> list[str]:
-    """Records on a supersedes cycle (self-links are reported separately), each cycle once;
-    `links` holds the records that supersede another (the others end every path)."""
-    reached_from: dict[str, str] = {}  # record -> the start of the first walk that reached it
-    reported: list[str] = []
-    for start in links:
-        node = start
-        while node in links and node not in reached_from:
-            reached_from[node] = start
-            node = links[node]
-        if reached_from.get(node) == start and links[node] != node:  # back on this walk
-            reported.append(min(_around(node, links)))
-    return reported
-
-
-def _around(member: str, links: dict[str, str]) -> list[str]:
-    """The records of the cycle through `member`."""
-    cycle, node = [member], links[member]
-    while node != member:
-        cycle.append(node)
-        node = links[node]
-    return cycle
