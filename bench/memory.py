@@ -63,7 +63,10 @@ def measure_start() -> dict[str, float]:
             "PATH": "/usr/bin:/bin",
         }
         bare = subprocess.Popen(
-            [sys.executable, "-c", BARE_BOLT], env=env, stdout=subprocess.DEVNULL
+            [sys.executable, "-c", BARE_BOLT],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             rig.slack.wait_for_open_connections(2, timeout=30)
