@@ -14,6 +14,10 @@ computed by the labeler. Two figures per question, median and p99 over the round
 - pipeline: the whole `TruthExpiryPipeline.run` on the question (time and subjects read from
   it, claims extracted by the rules, the listing, lookups and labeller), with no messages. The
   subjects it reads must be the ones each case names.
+- plain Python, the reference: the same window answered by a straightforward loop over the
+  loaded records (every record compared with the window and the names, the first keys picked
+  in date order up to the same cap, each key's history from a dict, its value changes counted
+  in a loop). The in-process and pipeline figures are printed as ratios to it (target: 3x).
 
 A window that holds more records than a listing hands out (1000) is cut at 1000, as over MCP.
 The dataset is frozen out of the garbage collector once loaded (it lives in the lifecycle server,
@@ -39,6 +43,7 @@ from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.claims import Claim, ClaimSource
 from truthexpiry.models.answering.requests import TruthExpiryRequest
 from truthexpiry.models.records.claim_key import ClaimKey
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.time.changes import ChangeSubject, KeyHistories, RecordSelection
 from truthexpiry.models.time.periods import TimeQuestion, TimeReading
 from truthexpiry.reading.time.phrases import read_time
@@ -139,6 +144,51 @@ def answer(
     return 1 + len(changes)
 
 
+def plain_answer(records: list[LifecycleRecord], by_key: dict[ClaimKey, list[LifecycleRecord]],
+                 case: Case, reading: TimeReading) -> int:  # fmt: skip
+    """The reference: the window's answer by a plain loop over every loaded record."""
+    _, entity, attribute, scope = case
+    start, end = reading.window.start, reading.window.end
+    pairs = set(scope.items())
+    picked = [
+        r for r in records
+        if (start is None or r.effective_date >= start) and (end is None or r.effective_date <= end)
+        and entity in (None, r.key.entity) and attribute in (None, r.key.attribute)
+        and pairs <= set(r.key.scope)
+    ]  # fmt: skip
+    picked.sort(key=lambda r: r.effective_date)
+    keys = list(dict.fromkeys(r.key for r in picked))[:MAX_KEYS_PER_QUESTION]
+    chosen = set(picked)
+    items = 0
+    for key in keys:
+        history = sorted(by_key[key], key=lambda r: r.effective_date)
+        if reading.kind is TimeQuestion.UPCOMING:
+            items += sum(r.state is LifecycleState.PLANNED and r in chosen for r in history)
+            continue
+        last = None
+        for record in history:
+            if record.state.is_authoritative and record.effective_date <= AS_OF:
+                inside = start is None or record.effective_date >= start
+                items += inside and last is not None and record.value != last
+                last = record.value
+    return items
+
+
+def _plain(case: Case, repository: LifecycleRecordRepository, rounds: int) -> dict[str, Any]:
+    records = [r for key in repository.claim_keys() for r in repository.lookup(key)]
+    by_key: dict[ClaimKey, list[LifecycleRecord]] = {}
+    for record in records:
+        by_key.setdefault(record.key, []).append(record)
+    times: list[float] = []
+    for _ in range(rounds + 1):
+        started = time.perf_counter()
+        reading = read_time(sentences(case[0]), AS_OF)
+        assert reading is not None
+        plain_answer(records, by_key, case, reading)
+        times.append((time.perf_counter() - started) * 1000)
+    return {"plain_median_ms": median(times[1:]), "plain_p99_ms": p99(times[1:])}
+
+
 def measure(count: int, rounds: int) -> list[dict[str, Any]]:
     document = {"dataset_version": f"changes-{count}", "records": dated_records(count)}
     repository = LifecycleRecordRepository(parse_dataset(document).records, f"changes-{count}")
@@ -149,7 +199,11 @@ def measure(count: int, rounds: int) -> list[dict[str, Any]]:
     gc.collect()
     gc.freeze()
     return [
-        {**_one(case, evidence, rounds), **_through_pipeline(case, pipeline, rounds)}
+        {
+            **_one(case, evidence, rounds),
+            **_through_pipeline(case, pipeline, rounds),
+            **_plain(case, repository, rounds),
+        }
         for case in QUESTIONS
     ]
 
@@ -236,6 +290,11 @@ def main(argv: list[str] | None = None) -> list[dict[str, Any]]:
             f"in process {r['in_process_median_ms']:.2f} / {r['in_process_p99_ms']:.2f} ms, "
             f"pipeline {r['pipeline_median_ms']:.2f} / {r['pipeline_p99_ms']:.2f} ms "
             f"(median / p99; target: domain < {TARGET_MS:g} ms)"
+        )
+        print(
+            f"    plain Python {r['plain_median_ms']:.2f} / {r['plain_p99_ms']:.2f} ms: in process "
+            f"{r['in_process_median_ms'] / r['plain_median_ms']:.2f}x, pipeline "
+            f"{r['pipeline_median_ms'] / r['plain_median_ms']:.2f}x of it (target: 3x)"
         )
     return results
 

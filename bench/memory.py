@@ -4,26 +4,83 @@ Builds the worker's services the way `app.py` does, offline (`TRUTH_EXPIRY_USE_F
 corpus and the embedded dataset, no network), and answers questions through the same function
 the Slack listeners call (`listeners.answering.answer`: pipeline, rendering, metrics). If nothing
 from a request is retained, RSS after 10,000 questions is RSS after the warm-up plus noise.
-Run: `python -m bench.memory [--questions N]`.
+
+At start: the RSS of `python app.py` (the real Socket Mode client) once connected to the local
+Slack server (`tests/local_slack`, through `bench.slack_rig`) and pointed at a lifecycle MCP
+server with the demo dataset, beside a bare Bolt app (one `app_mention` listener, Bolt's own
+Socket Mode handler) connected to the same server, measured in the same run.
+Run: `python -m bench.memory [--questions N] [--start-only]`.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
+import subprocess
+import sys
+import time
 from typing import Any
 
 from slack_sdk import WebClient
 
 from bench.pipeline import DEMO_QUESTIONS
-from bench.stats import rss_mb
+from bench.slack_rig import SlackRig
+from bench.stats import process_memory_mb, rss_mb
 from bootstrap import build_worker
+from devtools.lifecycle_server import LocalLifecycleServer
 from listeners.answering import answer
 from listeners.dependencies import ListenerDependencies
 from settings.worker import WorkerSettings
 from truthexpiry.models.answering.requests import EntryPoint
 
 WARM_UP = 200
+SETTLE_S = 3.0  # after connecting: the worker's background catalog fetch and first pings
+# The reference: the least a Socket Mode Bolt worker is (an app, a listener, a connection).
+BARE_BOLT = """
+import os, time
+from slack_bolt import App
+from slack_bolt.adapter.socket_mode import SocketModeHandler
+from slack_sdk import WebClient
+client = WebClient(token=os.environ["SLACK_BOT_TOKEN"], base_url=os.environ["SLACK_API_URL"])
+app = App(client=client)
+@app.event("app_mention")
+def mention(event, say):
+    say("ok")
+SocketModeHandler(app, os.environ["SLACK_APP_TOKEN"]).connect()
+time.sleep(600)
+"""
+
+
+def measure_start() -> dict[str, float]:
+    """RSS (MiB) of the worker and of a bare Bolt app, each connected and settled."""
+    with LocalLifecycleServer() as lifecycle, SlackRig(lifecycle.url, lifecycle.token) as rig:
+        time.sleep(SETTLE_S)
+        worker_now, worker_peak = process_memory_mb(rig.processes[0].pid)
+        env = {
+            "SLACK_BOT_TOKEN": rig.slack.bot_token,
+            "SLACK_APP_TOKEN": rig.slack.app_token,
+            "SLACK_API_URL": rig.slack.api_url,
+            "PATH": "/usr/bin:/bin",
+        }
+        bare = subprocess.Popen(
+            [sys.executable, "-c", BARE_BOLT],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            rig.slack.wait_for_open_connections(2, timeout=30)
+            time.sleep(SETTLE_S)
+            bare_now, bare_peak = process_memory_mb(bare.pid)
+        finally:
+            bare.kill()
+            bare.wait(timeout=10)
+    return {
+        "worker_rss_mb": worker_now,
+        "worker_peak_mb": worker_peak,
+        "bare_bolt_rss_mb": bare_now,
+        "bare_bolt_peak_mb": bare_peak,
+    }
 
 
 def measure(questions: int) -> dict[str, Any]:
@@ -71,13 +128,26 @@ def report(result: dict[str, Any]) -> None:
     )
 
 
+def report_start(start: dict[str, float]) -> None:
+    worker, bare = start["worker_rss_mb"], start["bare_bolt_rss_mb"]
+    print("worker RSS at start, connected to the local Slack server (same run):")
+    print(f"  python app.py  {worker:6.1f} MB (peak {start['worker_peak_mb']:.1f} MB)")
+    print(f"  bare Bolt app  {bare:6.1f} MB (peak {start['bare_bolt_peak_mb']:.1f} MB)")
+    print(f"  worker / bare Bolt: {worker / bare:.2f}x (target <= 2x)")
+
+
 def main(argv: list[str] | None = None) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=int, default=10_000)
+    parser.add_argument("--start-only", action="store_true", help="only the RSS at start")
     args = parser.parse_args(argv)
+    start = measure_start()
+    report_start(start)
+    if args.start_only:
+        return {"start": start}
     result = measure(args.questions)
     report(result)
-    return result
+    return {**result, "start": start}
 
 
 if __name__ == "__main__":

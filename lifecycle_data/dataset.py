@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from lifecycle_data import record_fields as fields
 from lifecycle_data.catalog_notes import parse_catalog_notes
+from lifecycle_data.record_links import check_links
 from truthexpiry.models.errors import InvalidClaimKeyError, InvalidDatasetError
 from truthexpiry.models.records.catalog import CatalogNotes
 from truthexpiry.models.records.claim_key import (
@@ -25,7 +26,7 @@ from truthexpiry.models.records.claim_key import (
     normalise_identifier,
     normalise_scope,
 )
-from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
+from truthexpiry.models.records.lifecycle import DEFAULT_SOURCE, LifecycleRecord, LifecycleState
 from truthexpiry.models.records.unicode_text import shown
 
 T = TypeVar("T")
@@ -54,8 +55,8 @@ def parse_dataset(document: object, *, consume: bool = False) -> ParsedDataset:
     if not raw_records:
         raise InvalidDatasetError("the dataset has no records: there is nothing to check against")
     problems: list[str] = []
-    records = _parse_records(raw_records, problems, consume)
-    _check_links(records, problems)
+    records, known = _parse_records(raw_records, problems, consume)
+    check_links(records, known, problems)
     notes = parse_catalog_notes(document.get("catalog"), records, problems)
     if problems:
         shown_problems = problems[:MAX_REPORTED]
@@ -77,29 +78,34 @@ class _Interned:
         self.scopes: dict[tuple[tuple[str, str], ...], Scope] = {}
         self.states: dict[str, LifecycleState] = {}
         self.dates: dict[str, date] = {}
+        self.values: dict[str, str] = {}
+        self.sources: dict[str, str] = {}
 
 
 def _parse_records(
     raw_records: list[Any], problems: list[str], consume: bool
-) -> list[LifecycleRecord]:
+) -> tuple[list[LifecycleRecord], set[str]]:
+    """The valid records, and their IDs."""
     records: list[LifecycleRecord] = []
     seen: set[str] = set()
     interned = _Interned()
     for index, raw in enumerate(raw_records):
         if consume:
             raw_records[index] = None  # `raw` holds it until the next record
-        try:
-            record = _parse_record(raw, interned)
-        except InvalidDatasetError:  # named and listed here, so valid records cost nothing more
-            name = _name(raw, index)
-            problems.extend(f"{name}: {problem}" for problem in _record_problems(raw))
-            continue
+        record = _plain_record(raw, interned)
+        if record is None:
+            try:
+                record = _parse_record(raw, interned)
+            except InvalidDatasetError:  # named and listed here: valid records cost nothing more
+                name = _name(raw, index)
+                problems.extend(f"{name}: {problem}" for problem in _record_problems(raw))
+                continue
         if record.record_id in seen:
             problems.append(f"{_name(raw, index)}: duplicate record_id{_as_read(raw, record)}")
             continue
         seen.add(record.record_id)
         records.append(record)
-    return records
+    return records, seen
 
 
 def _name(raw: object, index: int) -> str:
@@ -115,36 +121,105 @@ def _as_read(raw: Mapping[str, Any], record: LifecycleRecord) -> str:
     return f" (read as {shown(record.record_id)})"
 
 
+def _plain_record(raw: object, interned: _Interned) -> LifecycleRecord | None:
+    """The record when it is written the way exporters write it (a plain dict of known fields,
+    record IDs printable ASCII without outer spaces) and its key, value, state, date and source
+    are spelled as in a record already read in this load, so already checked; else None, and
+    `_parse_record` checks every field. Most records of a large dataset take this path."""
+    if type(raw) is not dict or not raw.keys() <= fields.FIELDS:
+        return None
+    record_id, link = raw.get("record_id"), raw.get("supersedes_record_id")
+    if not _plain_id(record_id) or (link is not None and not _plain_id(link)):
+        return None
+    try:
+        spelling = (raw["entity"], raw["attribute"], tuple(raw["scope"].items()))
+        key = interned.keys.get(spelling)
+        if key is None:  # a key's first record: read, checked and remembered
+            key = _key(raw, interned)
+        return _new_record(
+            record_id,
+            key,
+            interned.values[raw["value"]],
+            interned.states[raw["state"]],
+            interned.dates[raw["effective_date"]],
+            link=link,
+            source=interned.sources[raw["source"]] if "source" in raw else DEFAULT_SOURCE,
+        )
+    except (KeyError, TypeError, AttributeError, InvalidDatasetError):
+        return None  # not seen yet, unhashable, not an object, or a key with a problem
+
+
+def _plain_id(value: object) -> bool:
+    """`value` is a record ID that `fields.record_id` would return unchanged."""
+    return (
+        type(value) is str
+        and value != ""
+        and value.isascii()
+        and value.isprintable()  # for ASCII: every character in \x20-\x7e
+        and value[0] != " "
+        and value[-1] != " "
+    )
+
+
 def _parse_record(raw: object, interned: _Interned) -> LifecycleRecord:
-    """The record, or `InvalidDatasetError` at its first problem (the fast path)."""
+    """The record, or `InvalidDatasetError` at its first problem (`_record_problems` then lists
+    every problem); every field is checked, and what it reads is remembered for `_plain_record`."""
     if not isinstance(raw, dict | Mapping):  # dict first: the common case skips the ABC check
         raise InvalidDatasetError("must be a JSON object")
     fields.unknown_fields(raw)
     return _new_record(  # the fields in the order they are checked, as before
         fields.record_id(raw.get("record_id")),
         _key(raw, interned),
-        fields.text(raw, "value"),
+        _interned(raw.get("value"), interned.values, _value),
         _interned(raw.get("state"), interned.states, fields.state),
         _interned(raw.get("effective_date"), interned.dates, fields.effective_date),
-        fields.link(raw),
-        fields.source(raw),
+        link=fields.link(raw),
+        source=_source(raw, interned),
     )
+
+
+def _value(value: object) -> str:
+    return fields.text({"value": value}, "value")
+
+
+def _source(raw: Mapping[str, Any], interned: _Interned) -> str:
+    if "source" not in raw:  # absent is the default; null is a problem
+        return DEFAULT_SOURCE
+    return _interned(raw["source"], interned.sources, lambda name: fields.source({"source": name}))
 
 
 def _record_maker() -> Callable[..., LifecycleRecord]:
-    """`LifecycleRecord(...)` with its fields given in order, in less than half the time: a
-    frozen dataclass's `__init__` sets each field through `object.__setattr__`, 2.2 µs a record,
-    a third of parsing one; the slots' own setters do the same work directly."""
+    """`LifecycleRecord(...)` in about 60% of the time: a frozen dataclass's `__init__` sets each
+    field through `object.__setattr__`; the slots' own setters, called one by one, do the same
+    work directly (a loop over them would cost more than it saves)."""
     assert not hasattr(LifecycleRecord, "__post_init__")  # nothing to run after the fields
-    setters = tuple(
-        getattr(LifecycleRecord, f.name).__set__ for f in dataclass_fields(LifecycleRecord)
+    names = tuple(f.name for f in dataclass_fields(LifecycleRecord))
+    assert names == (  # the order of the setters below
+        "record_id", "key", "value", "state", "effective_date", "supersedes_record_id", "source"
+    )  # fmt: skip
+    set_id, set_key, set_value, set_state, set_date, set_link, set_source = (
+        getattr(LifecycleRecord, name).__set__ for name in names
     )
     new = object.__new__
 
-    def make(*values: object) -> LifecycleRecord:
+    def make(
+        record_id: str,
+        key: ClaimKey,
+        value: str,
+        state: LifecycleState,
+        effective_date: date,
+        *,
+        link: str | None,
+        source: str,
+    ) -> LifecycleRecord:
         record = new(LifecycleRecord)
-        for setter, value in zip(setters, values, strict=True):
-            setter(record, value)
+        set_id(record, record_id)
+        set_key(record, key)
+        set_value(record, value)
+        set_state(record, state)
+        set_date(record, effective_date)
+        set_link(record, link)
+        set_source(record, source)
         return record
 
     return make
@@ -226,36 +301,3 @@ def _interned(value: object, seen: dict[str, T], parse: Callable[[object], T]) -
             seen[value] = parse(value)
         return seen[value]
     return parse(value)
-
-
-def _check_links(records: list[LifecycleRecord], problems: list[str]) -> None:
-    links = {r.record_id: r.supersedes_record_id for r in records}
-    for record in records:
-        link = record.supersedes_record_id
-        if link is None:
-            continue
-        if link == record.record_id:
-            problems.append(f"record {record.record_id!r}: supersedes itself")
-        elif link not in links:
-            problems.append(f"record {record.record_id!r}: supersedes unknown record {link!r}")
-    problems.extend(
-        f"record {start!r}: supersedes links form a cycle" for start in _cycle_members(links)
-    )
-
-
-def _cycle_members(links: dict[str, str | None]) -> list[str]:
-    """Records on a supersedes cycle (self-links are reported separately), each cycle once."""
-    state: dict[str, int] = {}  # 1 = on the current path, 2 = done
-    reported: list[str] = []
-    for start in links:
-        path: list[str] = []
-        node: str | None = start
-        while node is not None and node in links and state.get(node) is None:
-            state[node] = 1
-            path.append(node)
-            node = links[node]
-        if node is not None and state.get(node) == 1 and links.get(node) != node:
-            reported.append(min(path[path.index(node) :]))
-        for visited in path:
-            state[visited] = 2
-    return reported

@@ -22,7 +22,7 @@ from lifecycle_data.record_dates import (
     EffectiveDateIndex,
     Selected,
 )
-from truthexpiry.catalog.derive import derive_catalog
+from truthexpiry.catalog.derive import derive_catalog_of_keys
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.models.records.catalog import Catalog, CatalogNotes
 from truthexpiry.models.records.claim_key import ClaimKey
@@ -74,9 +74,7 @@ class LifecycleRecordRepository:
         self._index = {key: tuple(group) for key, group in index.items()}
         self._record_count = sum(len(group) for group in self._index.values())
         self.version = version
-        self.catalog: Catalog = derive_catalog(
-            (r for group in self._index.values() for r in group), version, notes
-        )
+        self.catalog: Catalog = derive_catalog_of_keys(self._index, version, notes)
         self._dates: EffectiveDateIndex | None = None
         self._dates_lock = threading.Lock()
 

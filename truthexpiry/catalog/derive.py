@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import fields
 from functools import lru_cache
+from itertools import chain
 from operator import attrgetter
 
 from truthexpiry.models.records.catalog import (
@@ -22,10 +23,11 @@ from truthexpiry.models.records.catalog import (
     EntityInfo,
     name_problem,
 )
+from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
-from truthexpiry.models.records.values import TypedValue
+from truthexpiry.models.records.values import ValueType
 from truthexpiry.values.compare import read_value
-from truthexpiry.values.infer import infer_value_type
+from truthexpiry.values.infer import entity_names_labels, infer_value_type
 
 # Short identifier words that are ordinary words, not acronyms; any other word of two or three
 # letters is shown in capitals (`sso_login` -> "SSO login", `api_rate_limit` -> "API rate limit").
@@ -49,19 +51,31 @@ def label_from_identifier(identifier: str) -> str:
 def derive_catalog(
     records: Iterable[LifecycleRecord], version: str, notes: CatalogNotes | None = None
 ) -> Catalog:
-    notes = notes or CatalogNotes()
-    grouped: dict[tuple[str, str], list[LifecycleRecord]] = defaultdict(list)
-    sources: set[str] = set()
+    histories: dict[ClaimKey, list[LifecycleRecord]] = defaultdict(list)
     for record in records:
-        grouped[(record.key.entity, record.key.attribute)].append(record)
-        sources.add(record.source)
-    # Record values repeat across entities ("30 days"): each distinct one is read once per
-    # derivation. The memo is local to this call, so nothing outlives it.
-    read = lru_cache(maxsize=None)(read_value)
-    attributes = {
-        pair: _attribute(pair, group, notes.attributes.get(pair, AttributeNote()), read)
-        for pair, group in sorted(grouped.items())
-    }
+        histories[record.key].append(record)
+    return derive_catalog_of_keys(histories, version, notes)
+
+
+def derive_catalog_of_keys(
+    histories: Mapping[ClaimKey, Sequence[LifecycleRecord]],
+    version: str,
+    notes: CatalogNotes | None = None,
+) -> Catalog:
+    """`derive_catalog` of records already grouped by key (a repository's index): the work is
+    per key and per distinct value, not per record."""
+    notes = notes or CatalogNotes()
+    grouped: dict[tuple[str, str], list[ClaimKey]] = defaultdict(list)
+    for key in histories:
+        grouped[(key.entity, key.attribute)].append(key)
+    # `map` over attribute getters: the loops over every record run without Python frames.
+    sources = set(map(_SOURCE, chain.from_iterable(histories.values())))
+    memo = _Memo()
+    attributes = {}
+    for pair, keys in sorted(grouped.items()):
+        values = frozenset(map(_VALUE, chain.from_iterable(map(histories.__getitem__, keys))))
+        note = notes.attributes.get(pair, _NO_NOTE)
+        attributes[pair] = _attribute(pair, keys, values, note, memo)
     entities = {
         entity: _entity(entity, notes.entities.get(entity))
         for entity in sorted({entity for entity, _ in grouped})
@@ -70,6 +84,40 @@ def derive_catalog(
     ordered_sources = tuple(sorted(sources))
     fingerprint = _fingerprint(version, entities, attributes, scope_aliases, ordered_sources)
     return Catalog(version, fingerprint, entities, attributes, scope_aliases, ordered_sources)
+
+
+class _Memo:
+    """Per-derivation memo tables: a large dataset gives thousands of entities the same
+    attributes, values and labels, so each distinct one is read once. They live for one
+    derivation; nothing outlives it."""
+
+    def __init__(self) -> None:
+        # Record values repeat across entities ("30 days").
+        self.read = lru_cache(maxsize=None)(read_value)
+        self._types: dict[_TypeQuestion, tuple[ValueType, str | None, tuple[str, ...]]] = {}
+        self._labels: dict[tuple[str, str | None], str] = {}
+
+    def value_type(
+        self, pair: tuple[str, str], values: frozenset[str], note: AttributeNote
+    ) -> tuple[ValueType, str | None, tuple[str, ...]]:
+        # The entity changes the answer only through `entity_names_labels`.
+        question = (pair[1], values, note, entity_names_labels(pair[0]))
+        known = self._types.get(question)
+        if known is None:
+            known = self._types[question] = infer_value_type(pair, values, note, self.read)
+        return known
+
+    def label(self, attribute: str, given: str | None) -> str:
+        known = self._labels.get((attribute, given))
+        if known is None:
+            known = given or lower_first(label_from_identifier(attribute))
+            self._labels[(attribute, given)] = known
+        return known
+
+
+_TypeQuestion = tuple[str, frozenset[str], AttributeNote, bool]
+_NO_NOTE = AttributeNote()  # one object: memo keys of attributes without a note compare fast
+_SOURCE, _VALUE = attrgetter("source"), attrgetter("value")
 
 
 def _entity(name: str, note: EntityInfo | None) -> EntityInfo:
@@ -82,23 +130,21 @@ def _entity(name: str, note: EntityInfo | None) -> EntityInfo:
 
 def _attribute(
     pair: tuple[str, str],
-    records: list[LifecycleRecord],
+    keys: list[ClaimKey],
+    values: frozenset[str],
     note: AttributeNote,
-    read: Callable[[str], TypedValue],
+    memo: _Memo,
 ) -> AttributeInfo:
     entity, attribute = pair
     scope: dict[str, set[str]] = defaultdict(set)
-    # Each distinct key and value once: large datasets repeat them across many records.
-    for claim_key in {record.key for record in records}:
+    for claim_key in keys:
         for key, value in claim_key.scope:
             scope[key].add(value)
-    value_type, unit, tokens = infer_value_type(
-        pair, {record.value for record in records}, note, read
-    )
+    value_type, unit, tokens = memo.value_type(pair, values, note)
     return AttributeInfo(
         entity=entity,
         attribute=attribute,
-        label=note.label or lower_first(label_from_identifier(attribute)),
+        label=memo.label(attribute, note.label),
         scope_values={key: tuple(sorted(values)) for key, values in sorted(scope.items())},
         value_type=value_type,
         unit=unit,

@@ -38,13 +38,11 @@ def infer_value_type(
     """The attribute's value type, its unit, and the values that are words. `read` reads a
     record value on its own (`read_value`, or a memo of it over one dataset's values)."""
     name_words = pair[1].split("_")
-    labelled = set(pair[0].split("_")) | set(name_words)
+    labelled = entity_names_labels(pair[0]) or not _LABEL_NAMES.isdisjoint(name_words)
     raws = list(raw_values)
     values = [read(raw) for raw in raws]
     # `4.10` is not `4.1` when it is a version: bare numbers of something named a version.
-    versions = bool(_LABEL_NAMES & labelled) and all(
-        v.is_numeric and v.unit is None for v in values
-    )
+    versions = labelled and all(v.is_numeric and v.unit is None for v in values)
     if note.value_type in _WORDS or versions:
         values = [_read(raw, True) for raw in raws]
     tokens = tuple(sorted({v.text for v in values if v.type in _WORDS}))
@@ -60,6 +58,13 @@ def infer_value_type(
     longest = max((len(t.split()) for t in tokens), default=0)
     kind = ValueType.ENUMERATION if longest <= _MAX_ENUMERATION_WORDS else ValueType.TEXT
     return kind, None, tokens
+
+
+def entity_names_labels(entity: str) -> bool:
+    """Whether `entity`'s name makes bare numbers labels (`app_version`): the one way the entity
+    changes what `infer_value_type` infers for an attribute, so a caller may share the answer
+    between entities for which this is equal."""
+    return not _LABEL_NAMES.isdisjoint(entity.split("_"))
 
 
 def _read(raw: str, labels: bool) -> TypedValue:

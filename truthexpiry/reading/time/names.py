@@ -49,8 +49,14 @@ def _build(catalog: Catalog) -> TimeVocabulary:
     date_words: set[str] = set()
     for entity in catalog.entities.values():
         names.update(_phrases((entity.name, entity.label, *entity.aliases)))
+    # An attribute's spellings repeat across entities (5,000 entities with `rate_limit`): each
+    # distinct set is read once per build (a local memo: names only, nothing outlives it).
+    spellings_read: dict[tuple[str, ...], set[str]] = {}
     for info in catalog.attributes.values():
-        spelled = _phrases((info.attribute, info.label, *info.aliases))
+        spellings = (info.attribute, info.label, *info.aliases)
+        spelled = spellings_read.get(spellings)
+        if spelled is None:
+            spelled = spellings_read[spellings] = _phrases(spellings)
         names.update(spelled)
         if info.value_type is ValueType.DATE:
             words = {word for phrase in spelled for word in phrase.split()}
