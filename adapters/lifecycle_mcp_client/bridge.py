@@ -8,6 +8,7 @@ that already runs an event loop would deadlock that loop, so it refuses.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 from collections.abc import Coroutine
 from concurrent.futures import TimeoutError as FutureTimeout
@@ -16,6 +17,7 @@ from typing import Any, TypeVar
 from truthexpiry.models.errors import EvidenceTimeoutError, TruthExpiryError
 
 T = TypeVar("T")
+_CLOSE_SECONDS = 5.0
 
 
 class LifecycleMcpUsageError(TruthExpiryError):
@@ -53,9 +55,21 @@ class BackgroundLoop:
             ) from None
 
     def close(self) -> None:
+        """Cancels the tasks still on the loop and lets them end (as `asyncio.run` does), so
+        that none is left unawaited, then stops the loop."""
         if self._loop.is_closed():
             return
+        with contextlib.suppress(FutureTimeout):
+            asyncio.run_coroutine_threadsafe(_cancel_others(), self._loop).result(_CLOSE_SECONDS)
         self._loop.call_soon_threadsafe(self._loop.stop)
-        self._thread.join(timeout=5)
+        self._thread.join(timeout=_CLOSE_SECONDS)
         if not self._thread.is_alive():
             self._loop.close()
+
+
+async def _cancel_others() -> None:
+    current = asyncio.current_task()
+    others = [task for task in asyncio.all_tasks() if task is not current]
+    for task in others:
+        task.cancel()
+    await asyncio.gather(*others, return_exceptions=True)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from mcp_types import CallToolResult
 from pydantic import ValidationError
 
+from adapters.lifecycle_mcp_client.answers import ToolResult
 from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     CatalogOut,
@@ -33,7 +33,7 @@ from truthexpiry.models.lifecycle import LifecycleRecord
 M = TypeVar("M", EvidenceOut, CatalogOut, CatalogVersionOut, WindowOut, HistoriesOut)
 
 
-def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
+def evidence_from_result(result: ToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
     evidence = _validated(result, EvidenceOut)
     if evidence.claim_key != key.canonical:
         raise EvidenceUnavailableError("the lifecycle server answered for another claim key")
@@ -46,7 +46,7 @@ def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[Lifecyc
     return records
 
 
-def listing_from_result(result: CallToolResult, selection: RecordSelection) -> RecordListing:
+def listing_from_result(result: ToolResult, selection: RecordSelection) -> RecordListing:
     """The records of a window, each checked to be one the selection asked for."""
     window = _validated(result, WindowOut)
     if (window.from_date, window.to_date) != (selection.window.start, selection.window.end):
@@ -62,7 +62,7 @@ def listing_from_result(result: CallToolResult, selection: RecordSelection) -> R
 
 
 def histories_from_result(
-    result: CallToolResult, selection: RecordSelection, max_keys: int
+    result: ToolResult, selection: RecordSelection, max_keys: int
 ) -> KeyHistories:
     """Each key's records, checked: the window asked for, at most `max_keys` keys, each key
     once and with a record the selection picks, every record of the key it is listed under."""
@@ -92,7 +92,7 @@ def _history_in(history: KeyHistoryOut, selection: RecordSelection) -> tuple[Lif
     return records
 
 
-def catalog_from_result(result: CallToolResult) -> Catalog:
+def catalog_from_result(result: ToolResult) -> Catalog:
     """The catalog, refused like a dataset's when a label or alias is too long to index."""
     catalog = catalog_in(_validated(result, CatalogOut))
     problem = next(name_problems(catalog), None)
@@ -101,7 +101,7 @@ def catalog_from_result(result: CallToolResult) -> Catalog:
     return catalog
 
 
-def fingerprint_from_result(result: CallToolResult) -> str | None:
+def fingerprint_from_result(result: ToolResult) -> str | None:
     """The fingerprint of the catalog served now; None when the server has no version tool
     (a server older than it answers with a tool error), so only the whole catalog can tell."""
     if result.is_error:
@@ -109,7 +109,7 @@ def fingerprint_from_result(result: CallToolResult) -> str | None:
     return _validated(result, CatalogVersionOut).fingerprint
 
 
-def _validated(result: CallToolResult, model: type[M]) -> M:
+def _validated(result: ToolResult, model: type[M]) -> M:
     if result.is_error:
         raise EvidenceUnavailableError("the lifecycle server reported a tool error")
     if result.structured_content is None:
