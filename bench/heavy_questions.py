@@ -7,7 +7,9 @@ run on loopback. Measured in one run:
   before and after, the fewest of three; the worker's readiness uses the server's probe port,
   so nothing else calls);
 * the simple question's reply latency alone (the reference), and while five worst-case change
-  questions are asked at the same moment; the ratio of the two medians over `ROUNDS` rounds;
+  questions are asked at the same moment; `ROUNDS` rounds of each, taking turns (alone, beside
+  them, alone, ...) so that a change in the machine's load falls on both alike; the ratio of the
+  two medians;
 * whether each worst-case reply says the window is too wide.
 """
 
@@ -27,7 +29,7 @@ RECORDS = 20_000
 HEAVY = "What changed between 0001-01-01 and 9999-12-31?"
 SIMPLE = "Is report export still available on Starter?"
 AT_ONCE = 5
-ROUNDS = 5
+ROUNDS = 11
 TOO_WIDE = "too wide"
 _REQUESTS = "lifecycle_mcp_http_requests_total"
 
@@ -56,9 +58,10 @@ def _measure(rig: SlackRig, metrics_url: str) -> dict[str, Any]:
         heavy += _ask(rig, [rig.question(HEAVY)])
         counts.append(_requests(metrics_url) - before)
     calls = min(counts)
-    alone = [_seconds(_ask(rig, [rig.question(SIMPLE)])[0]) for _ in range(ROUNDS)]
+    alone: list[float] = []
     loaded: list[float] = []
     for _ in range(ROUNDS):
+        alone.append(_seconds(_ask(rig, [rig.question(SIMPLE)])[0]))
         batch = [rig.question(HEAVY) for _ in range(AT_ONCE)]
         simple = rig.question(SIMPLE)
         _ask(rig, [*batch, simple])

@@ -19,6 +19,7 @@ from lifecycle_mcp.contract import (
     EvidenceOut,
     HistoriesOut,
     KeyHistoryOut,
+    RecordOut,
     WindowOut,
     catalog_in,
     record_in,
@@ -51,8 +52,9 @@ def listing_from_result(result: ToolResult, selection: RecordSelection) -> Recor
     window = _validated(result, WindowOut)
     if (window.from_date, window.to_date) != (selection.window.start, selection.window.end):
         raise EvidenceUnavailableError("the lifecycle server answered for another window")
+    keys = _Keys()
     try:
-        records = [record_in(r) for r in window.records]
+        records = [keys.record(r) for r in window.records]
     except InvalidClaimKeyError:
         raise EvidenceUnavailableError("the lifecycle server returned an unusable record") from None
     if not all(selection.matches(record) for record in records):
@@ -72,17 +74,20 @@ def histories_from_result(
     if len(wire.histories) > max_keys:
         raise EvidenceUnavailableError("the lifecycle server returned more keys than asked for")
     histories: dict[ClaimKey, tuple[LifecycleRecord, ...]] = {}
+    keys = _Keys()
     for history in wire.histories:
-        records = _history_in(history, selection)
+        records = _history_in(history, selection, keys)
         if records[0].key in histories:
             raise EvidenceUnavailableError("the lifecycle server returned a key twice")
         histories[records[0].key] = records
     return KeyHistories(selection, histories, wire.truncated, max_keys, wire.dataset_version)
 
 
-def _history_in(history: KeyHistoryOut, selection: RecordSelection) -> tuple[LifecycleRecord, ...]:
+def _history_in(
+    history: KeyHistoryOut, selection: RecordSelection, keys: _Keys
+) -> tuple[LifecycleRecord, ...]:
     try:
-        records = tuple(record_in(r) for r in history.records)
+        records = tuple(keys.record(r) for r in history.records)
     except InvalidClaimKeyError:
         raise EvidenceUnavailableError("the lifecycle server returned an unusable record") from None
     if {record.key.canonical for record in records} != {history.claim_key}:
@@ -90,6 +95,21 @@ def _history_in(history: KeyHistoryOut, selection: RecordSelection) -> tuple[Lif
     if not any(selection.matches(record) for record in records):
         raise EvidenceUnavailableError("the lifecycle server returned a key it was not asked for")
     return records
+
+
+class _Keys:
+    """Records with their keys canonicalised once per key, not once per record: a window's
+    answer lists dozens of records of each key, and canonicalising was most of its mapping."""
+
+    def __init__(self) -> None:
+        self._keys: dict[tuple[str, str, tuple[tuple[str, str], ...]], ClaimKey] = {}
+
+    def record(self, wire: RecordOut) -> LifecycleRecord:
+        stated = (wire.entity, wire.attribute, tuple(wire.scope.items()))
+        key = self._keys.get(stated)
+        if key is None:
+            key = self._keys[stated] = ClaimKey.of(wire.entity, wire.attribute, wire.scope)
+        return record_in(wire, key)
 
 
 def catalog_from_result(result: ToolResult) -> Catalog:
