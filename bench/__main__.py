@@ -79,6 +79,16 @@ def rows(results: dict[str, Any]) -> list[Row]:
                 met,
             )
         )
+    for r in results.get("mcp", [])[:1]:
+        if "over_raw" in r:
+            table.append(
+                (
+                    "MCP lookup: adapter / raw JSON-RPC tools/call",
+                    f"{r['adapter_ms']:.2f} / {r['raw_ms']:.2f} ms = {r['over_raw']:.2f}x",
+                    "≤ 1.5x",
+                    r["over_raw"] <= 1.5,
+                )
+            )
     for r in results.get("e2e", []):
         target = r["concurrent"] == 20
         table.append(

@@ -15,6 +15,7 @@ run on loopback. Measured in one run:
 
 from __future__ import annotations
 
+import os
 import statistics
 import tempfile
 import urllib.request
@@ -71,6 +72,7 @@ def _measure(rig: SlackRig, metrics_url: str) -> dict[str, Any]:
     alone_ms, loaded_ms = statistics.median(alone) * 1000, statistics.median(loaded) * 1000
     return {
         "records": RECORDS,
+        "load_average": os.getloadavg()[0],
         "heavy_at_once": AT_ONCE,
         "rounds": ROUNDS,
         "mcp_requests_per_heavy_question": calls,
@@ -114,7 +116,7 @@ def _requests(metrics_url: str) -> float:
 def report_heavy(r: dict[str, Any]) -> None:
     print(
         f"heavy_questions, {r['records']} records, {r['heavy_at_once']} worst-case change "
-        f"questions + 1 simple, {r['rounds']} rounds\n"
+        f"questions + 1 simple, {r['rounds']} rounds (load {r['load_average']:.2f})\n"
         f"  MCP requests per worst-case question: {r['mcp_requests_per_heavy_question']:g}; "
         f"its reply median {r['heavy_reply_median_ms']:.0f} ms, max "
         f"{r['heavy_reply_max_ms']:.0f} ms; 'too wide' in {r['heavy_replies_say_too_wide']}"

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
+import os
 import statistics
 import threading
 import time
@@ -187,7 +188,8 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
     args = parser.parse_args(argv)
     medians, results = measure(args.seconds, args.rounds)
     adapter, raw, bare = medians["adapter"], medians["raw"], medians["bare"]
-    print("lifecycle lookups through the MCP adapter, real server on loopback")
+    load = os.getloadavg()[0]
+    print(f"lifecycle lookups through the MCP adapter, real server on loopback (load {load:.2f})")
     print(
         f"  per lookup, 1 caller, {args.rounds} interleaved rounds of {PER_ROUND}: adapter "
         f"{adapter:.2f} ms, raw JSON-RPC tools/call {raw:.2f} ms (reference), bare loopback "
@@ -201,7 +203,13 @@ def main(argv: list[str] | None = None) -> list[dict[str, float]]:
             f"({r['lookups']:.0f} lookups, {r['sessions_opened']:.0f} session)"
         )
     print("  targets: >= 200 lookups/s, median <= 5 ms")
-    results[0] |= {"adapter_ms": adapter, "raw_ms": raw, "bare_ms": bare, "over_raw": adapter / raw}
+    results[0] |= {
+        "adapter_ms": adapter,
+        "raw_ms": raw,
+        "bare_ms": bare,
+        "over_raw": adapter / raw,
+        "load": load,
+    }
     return results
 
 

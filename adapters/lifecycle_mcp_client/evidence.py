@@ -90,7 +90,8 @@ class McpLifecycleEvidence:
         return histories_from_result(result, selection, max_keys)
 
     def _on_windows_lane(self, tool: str, arguments: dict[str, object]) -> ToolResult:
-        if not self._windows_slots.acquire(timeout=self._timeout):
+        # The wait for a turn: as long as two calls before it may take, and a little.
+        if not self._windows_slots.acquire(timeout=2 * self._timeout + 0.5):
             raise EvidenceTimeoutError(
                 "the lifecycle server is busy with other questions about changes: ask again"
             )
