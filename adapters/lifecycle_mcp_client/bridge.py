@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import threading
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
 
@@ -73,3 +73,31 @@ async def _cancel_others() -> None:
     for task in others:
         task.cancel()
     await asyncio.gather(*others, return_exceptions=True)
+
+
+async def in_daemon_thread(call: Callable[[], T], name: str) -> T:
+    """`call()` in a daemon thread of its own, awaited. Not in the loop's executor: its threads
+    are joined when the interpreter exits, so a call blocked on a silent server would hold up
+    a Ctrl-C until its timeout."""
+    loop = asyncio.get_running_loop()
+    done: asyncio.Future[T] = loop.create_future()
+
+    def settle(result: T | None, error: BaseException | None) -> None:
+        if done.done():  # the awaiting task was cancelled
+            return
+        if error is not None:
+            done.set_exception(error)
+        else:
+            done.set_result(result)  # type: ignore[arg-type]  # set when error is None
+
+    def run() -> None:
+        try:
+            result: T | None = call()
+            error: BaseException | None = None
+        except BaseException as failure:  # handed to the awaiting task
+            result, error = None, failure
+        with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nobody waits
+            loop.call_soon_threadsafe(settle, result, error)
+
+    threading.Thread(target=run, name=name, daemon=True).start()
+    return await done

@@ -16,11 +16,10 @@ extracted and their lookups report the outage.
 
 from __future__ import annotations
 
-import asyncio
 import threading
 
 from adapters.lifecycle_mcp_client.answers import ToolResult
-from adapters.lifecycle_mcp_client.bridge import BackgroundLoop
+from adapters.lifecycle_mcp_client.bridge import BackgroundLoop, in_daemon_thread
 from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
 from adapters.lifecycle_mcp_client.connection import McpConnection
 from adapters.lifecycle_mcp_client.mapper import (
@@ -41,6 +40,7 @@ CATALOG_TOOL = "get_claim_catalog"
 CATALOG_VERSION_TOOL = "get_catalog_version"
 WINDOW_TOOL = "get_records_effective_between"
 HISTORIES_TOOL = "get_histories_effective_between"
+_CALLS = "lifecycle-mcp-catalog-call"
 
 
 class McpLifecycleEvidence:
@@ -62,7 +62,7 @@ class McpLifecycleEvidence:
         self._connection = McpConnection(url, token=token, timeout=timeout)
         self._windows_slots = threading.BoundedSemaphore(windows_at_once)
         self._catalog_connection = McpConnection(url, token=token, timeout=catalog_timeout)
-        # Refreshes run on a loop of their own, each in a thread of that loop's executor.
+        # Refreshes run on a loop of their own, each call in a daemon thread.
         self._catalog_loop = BackgroundLoop("lifecycle-mcp-catalog")
         self._catalogs = CatalogCache(
             self._catalog_loop.loop,
@@ -131,12 +131,13 @@ class McpLifecycleEvidence:
         self._catalog_loop.close()
 
     async def _fetch_catalog(self) -> Catalog:
-        result = await asyncio.to_thread(self._catalog_connection.call_tool, CATALOG_TOOL, {})
-        return catalog_from_result(result)
+        call = self._catalog_connection.call_tool
+        return await in_daemon_thread(lambda: catalog_from_result(call(CATALOG_TOOL, {})), _CALLS)
 
     async def _served_fingerprint(self) -> str | None:
         call = self._catalog_connection.call_tool
-        return fingerprint_from_result(await asyncio.to_thread(call, CATALOG_VERSION_TOOL, {}))
+        fetch = lambda: fingerprint_from_result(call(CATALOG_VERSION_TOOL, {}))  # noqa: E731
+        return await in_daemon_thread(fetch, _CALLS)
 
 
 def _selection_arguments(selection: RecordSelection) -> dict[str, object]:
