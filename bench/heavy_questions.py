@@ -7,12 +7,15 @@ run on loopback. Measured in one run:
   before and after, the fewest of three; the worker's readiness uses the server's probe port,
   so nothing else calls);
 * the simple question's reply latency alone (the reference), and while five worst-case change
-  questions are asked at the same moment; the ratio of the two medians over `ROUNDS` rounds;
+  questions are asked at the same moment; `ROUNDS` rounds of each, taking turns (alone, beside
+  them, alone, ...) so that a change in the machine's load falls on both alike; the ratio of the
+  two medians;
 * whether each worst-case reply says the window is too wide.
 """
 
 from __future__ import annotations
 
+import os
 import statistics
 import tempfile
 import urllib.request
@@ -27,7 +30,7 @@ RECORDS = 20_000
 HEAVY = "What changed between 0001-01-01 and 9999-12-31?"
 SIMPLE = "Is report export still available on Starter?"
 AT_ONCE = 5
-ROUNDS = 5
+ROUNDS = 11
 TOO_WIDE = "too wide"
 _REQUESTS = "lifecycle_mcp_http_requests_total"
 
@@ -56,9 +59,10 @@ def _measure(rig: SlackRig, metrics_url: str) -> dict[str, Any]:
         heavy += _ask(rig, [rig.question(HEAVY)])
         counts.append(_requests(metrics_url) - before)
     calls = min(counts)
-    alone = [_seconds(_ask(rig, [rig.question(SIMPLE)])[0]) for _ in range(ROUNDS)]
+    alone: list[float] = []
     loaded: list[float] = []
     for _ in range(ROUNDS):
+        alone.append(_seconds(_ask(rig, [rig.question(SIMPLE)])[0]))
         batch = [rig.question(HEAVY) for _ in range(AT_ONCE)]
         simple = rig.question(SIMPLE)
         _ask(rig, [*batch, simple])
@@ -68,6 +72,7 @@ def _measure(rig: SlackRig, metrics_url: str) -> dict[str, Any]:
     alone_ms, loaded_ms = statistics.median(alone) * 1000, statistics.median(loaded) * 1000
     return {
         "records": RECORDS,
+        "load_average": os.getloadavg()[0],
         "heavy_at_once": AT_ONCE,
         "rounds": ROUNDS,
         "mcp_requests_per_heavy_question": calls,
@@ -111,7 +116,7 @@ def _requests(metrics_url: str) -> float:
 def report_heavy(r: dict[str, Any]) -> None:
     print(
         f"heavy_questions, {r['records']} records, {r['heavy_at_once']} worst-case change "
-        f"questions + 1 simple, {r['rounds']} rounds\n"
+        f"questions + 1 simple, {r['rounds']} rounds (load {r['load_average']:.2f})\n"
         f"  MCP requests per worst-case question: {r['mcp_requests_per_heavy_question']:g}; "
         f"its reply median {r['heavy_reply_median_ms']:.0f} ms, max "
         f"{r['heavy_reply_max_ms']:.0f} ms; 'too wide' in {r['heavy_replies_say_too_wide']}"

@@ -56,6 +56,18 @@ def rows(results: dict[str, Any]) -> list[Row]:
                 met,
             )
         )
+    for r in results.get("mcp", [])[:1]:
+        if "over_raw" in r:
+            table.append(
+                Row(
+                    "MCP lookup, 1 caller: through the adapter",
+                    f"{r['adapter_ms']:.2f} ms",
+                    "≤ 1.5x raw",
+                    r["over_raw"] <= 1.5,
+                    reference=f"raw JSON-RPC tools/call {r['raw_ms']:.2f} ms",
+                    ratio=f"{r['over_raw']:.2f}x",
+                )
+            )
     for r in results.get("e2e", []):
         target = r["concurrent"] == 20
         table.append(

@@ -154,10 +154,11 @@ def record_out(record: LifecycleRecord) -> RecordOut:
     )
 
 
-def record_in(record: RecordOut) -> LifecycleRecord:
+def record_in(record: RecordOut, key: ClaimKey | None = None) -> LifecycleRecord:
+    """The domain's record; `key`, when given, is `record`'s own key, already canonicalised."""
     return LifecycleRecord(
         record_id=record.record_id,
-        key=ClaimKey.of(record.entity, record.attribute, record.scope),
+        key=key or ClaimKey.of(record.entity, record.attribute, record.scope),
         value=record.value,
         state=LifecycleState(record.state),
         effective_date=record.effective_date,

@@ -1,14 +1,14 @@
 """`McpLifecycleEvidence`: the `LifecycleEvidence` port over the lifecycle MCP server.
 
-Synchronous, for Bolt's worker threads and the CLI: lookups run on one background event loop
-that holds one MCP session. Calls about windows of dates run on a second loop and session of
-their own: each such result is larger, and must not hold up the lookups of other questions. At
-most `windows_at_once` such calls run at a time (the others wait, within the call's deadline, in
-their own threads, using no CPU), so heavy questions share the processor with simple ones
-instead of taking it over.
+Synchronous, for Bolt's worker threads and the CLI: each call runs in its caller's thread on a
+kept HTTP connection (`connection.py`), so lookups from many questions go on side by side and
+none waits for another's answer to be parsed. Calls about windows of dates return larger results;
+at most `windows_at_once` of them run at a time in the whole worker (the others wait, within the
+call's deadline, using no CPU), so questions about changes queue behind each other instead of
+taking the processor from simple questions.
 
-The catalog (names and vocabulary, no Slack content) has a session and an event loop of its
-own too, so that a large or stalled catalog never holds up a lookup: it is fetched once per
+The catalog (names and vocabulary, no Slack content) has connections of its own and a longer
+timeout, so that a large or stalled catalog never holds up a lookup: it is fetched once per
 catalog version and checked every `catalog_check_seconds` in the background
 (`catalog_cache.py`); when a refresh fails the last good catalog is kept, so claims can still be
 extracted and their lookups report the outage.
@@ -16,13 +16,10 @@ extracted and their lookups report the outage.
 
 from __future__ import annotations
 
-import contextlib
 import threading
-import time
 
-from mcp_types import CallToolResult
-
-from adapters.background_loop import BackgroundLoop
+from adapters.background_loop import BackgroundLoop, in_daemon_thread
+from adapters.lifecycle_mcp_client.answers import ToolResult
 from adapters.lifecycle_mcp_client.catalog_cache import CatalogCache
 from adapters.lifecycle_mcp_client.connection import McpConnection
 from adapters.lifecycle_mcp_client.mapper import (
@@ -43,6 +40,7 @@ CATALOG_TOOL = "get_claim_catalog"
 CATALOG_VERSION_TOOL = "get_catalog_version"
 WINDOW_TOOL = "get_records_effective_between"
 HISTORIES_TOOL = "get_histories_effective_between"
+_CALLS = "lifecycle-mcp-catalog-call"
 
 
 class McpLifecycleEvidence:
@@ -55,26 +53,17 @@ class McpLifecycleEvidence:
         catalog_check_seconds: float = 30.0,
         catalog_timeout: float = 60.0,
         catalog_first_retry: float = 1.0,
-        loop: BackgroundLoop | None = None,
         windows_at_once: int = 1,
     ) -> None:
         """`timeout` bounds each lookup, and a question's wait for the first catalog;
         `catalog_timeout` bounds a catalog request, which no question waits for once a catalog
         has arrived."""
-        self._owns_loop = loop is None
-        self._loop = loop or BackgroundLoop()
         self._timeout = timeout
-        self._connection = self._loop.run(_make_connection(url, token, timeout), timeout)
+        self._connection = McpConnection(url, token=token, timeout=timeout)
         self._windows_slots = threading.BoundedSemaphore(windows_at_once)
-        self._windows_loop = BackgroundLoop(name="lifecycle-mcp-windows")
-        self._windows = self._windows_loop.run(_make_connection(url, token, timeout), timeout)
-        # The catalog's session runs on a loop of its own: the SDK checks a result against the
-        # tool's JSON schema on the loop that received it, which takes seconds for the catalog
-        # of a large dataset, and lookups must not wait for that.
+        self._catalog_connection = McpConnection(url, token=token, timeout=catalog_timeout)
+        # Refreshes run on a loop of their own, each call in a daemon thread.
         self._catalog_loop = BackgroundLoop("lifecycle-mcp-catalog")
-        self._catalog_connection = self._catalog_loop.run(
-            _make_connection(url, token, catalog_timeout), timeout
-        )
         self._catalogs = CatalogCache(
             self._catalog_loop.loop,
             self._fetch_catalog,
@@ -86,10 +75,7 @@ class McpLifecycleEvidence:
 
     def lookup(self, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
         arguments = {"entity": key.entity, "attribute": key.attribute, "scope": key.scope_dict}
-        result = self._loop.run(
-            self._connection.call_tool(EVIDENCE_TOOL, arguments), self._deadline()
-        )
-        return evidence_from_result(result, key)
+        return evidence_from_result(self._connection.call_tool(EVIDENCE_TOOL, arguments), key)
 
     def records_between(self, selection: RecordSelection) -> RecordListing:
         """The records effective in the selection's window (the `LifecycleHistory` port)."""
@@ -103,17 +89,14 @@ class McpLifecycleEvidence:
         result = self._on_windows_lane(HISTORIES_TOOL, arguments)
         return histories_from_result(result, selection, max_keys)
 
-    def _on_windows_lane(self, tool: str, arguments: dict[str, object]) -> CallToolResult:
-        deadline = self._deadline()
-        started = time.monotonic()
-        if not self._windows_slots.acquire(timeout=deadline):
+    def _on_windows_lane(self, tool: str, arguments: dict[str, object]) -> ToolResult:
+        # The wait for a turn: as long as two calls before it may take, and a little.
+        if not self._windows_slots.acquire(timeout=2 * self._timeout + 0.5):
             raise EvidenceTimeoutError(
                 "the lifecycle server is busy with other questions about changes: ask again"
             )
         try:
-            waited = time.monotonic() - started
-            call = self._windows.call_tool(tool, arguments)
-            return self._windows_loop.run(call, max(deadline - waited, self._timeout))
+            return self._connection.call_tool(tool, arguments)
         finally:
             self._windows_slots.release()
 
@@ -130,45 +113,31 @@ class McpLifecycleEvidence:
         """True when the server answers a small request now; for readiness checks, which run every
         half second and so must not fetch the catalog (large datasets make it large)."""
         try:
-            self._loop.run(self._connection.ping(), self._deadline())
+            self._connection.ping()
         except EvidenceUnavailableError:
             return False
         return True
 
     @property
     def sessions_opened(self) -> int:
-        """Sessions opened for lookups so far: one for the life of the worker, plus one per
-        recovery (the windows and the catalog have sessions of their own)."""
+        """Sessions opened for lookups and windows so far: one for the life of the worker,
+        plus one per recovery (the catalog has a session of its own)."""
         return self._connection.sessions_opened
 
     def close(self) -> None:
         self._catalogs.close()
-        sessions = (
-            (self._catalog_loop, self._catalog_connection),
-            (self._loop, self._connection),
-            (self._windows_loop, self._windows),
-        )
-        try:
-            for loop, connection in sessions:
-                # A session still waiting on a silent server is stopped with its loop below.
-                with contextlib.suppress(EvidenceUnavailableError):
-                    loop.run(connection.close(), self._timeout)
-        finally:
-            self._windows_loop.close()
-            self._catalog_loop.close()
-            if self._owns_loop:
-                self._loop.close()
-
-    def _deadline(self) -> float:
-        # Connecting and calling each have `timeout`; the bridge waits for both, then a little.
-        return 2 * self._timeout + 0.5
+        self._catalog_connection.close()
+        self._connection.close()
+        self._catalog_loop.close()
 
     async def _fetch_catalog(self) -> Catalog:
-        return catalog_from_result(await self._catalog_connection.call_tool(CATALOG_TOOL, {}))
+        call = self._catalog_connection.call_tool
+        return await in_daemon_thread(lambda: catalog_from_result(call(CATALOG_TOOL, {})), _CALLS)
 
     async def _served_fingerprint(self) -> str | None:
-        result = await self._catalog_connection.call_tool(CATALOG_VERSION_TOOL, {})
-        return fingerprint_from_result(result)
+        call = self._catalog_connection.call_tool
+        fetch = lambda: fingerprint_from_result(call(CATALOG_VERSION_TOOL, {}))  # noqa: E731
+        return await in_daemon_thread(fetch, _CALLS)
 
 
 def _selection_arguments(selection: RecordSelection) -> dict[str, object]:
@@ -183,8 +152,3 @@ def _selection_arguments(selection: RecordSelection) -> dict[str, object]:
     if selection.attribute is not None:
         arguments["attribute"] = selection.attribute
     return arguments
-
-
-async def _make_connection(url: str, token: str | None, timeout: float) -> McpConnection:
-    # Built on the background loop so its asyncio primitives belong to that loop.
-    return McpConnection(url, token=token, timeout=timeout)

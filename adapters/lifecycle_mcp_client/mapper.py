@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from mcp_types import CallToolResult
 from pydantic import ValidationError
 
+from adapters.lifecycle_mcp_client.answers import ToolResult
 from lifecycle_mcp.contract import (
     SCHEMA_VERSION,
     CatalogOut,
@@ -19,6 +19,7 @@ from lifecycle_mcp.contract import (
     EvidenceOut,
     HistoriesOut,
     KeyHistoryOut,
+    RecordOut,
     WindowOut,
     catalog_in,
     record_in,
@@ -33,7 +34,7 @@ from truthexpiry.models.time.changes import KeyHistories, RecordListing, RecordS
 M = TypeVar("M", EvidenceOut, CatalogOut, CatalogVersionOut, WindowOut, HistoriesOut)
 
 
-def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
+def evidence_from_result(result: ToolResult, key: ClaimKey) -> tuple[LifecycleRecord, ...]:
     evidence = _validated(result, EvidenceOut)
     if evidence.claim_key != key.canonical:
         raise EvidenceUnavailableError("the lifecycle server answered for another claim key")
@@ -46,13 +47,14 @@ def evidence_from_result(result: CallToolResult, key: ClaimKey) -> tuple[Lifecyc
     return records
 
 
-def listing_from_result(result: CallToolResult, selection: RecordSelection) -> RecordListing:
+def listing_from_result(result: ToolResult, selection: RecordSelection) -> RecordListing:
     """The records of a window, each checked to be one the selection asked for."""
     window = _validated(result, WindowOut)
     if (window.from_date, window.to_date) != (selection.window.start, selection.window.end):
         raise EvidenceUnavailableError("the lifecycle server answered for another window")
+    keys = _Keys()
     try:
-        records = [record_in(r) for r in window.records]
+        records = [keys.record(r) for r in window.records]
     except InvalidClaimKeyError:
         raise EvidenceUnavailableError("the lifecycle server returned an unusable record") from None
     if not all(selection.matches(record) for record in records):
@@ -62,7 +64,7 @@ def listing_from_result(result: CallToolResult, selection: RecordSelection) -> R
 
 
 def histories_from_result(
-    result: CallToolResult, selection: RecordSelection, max_keys: int
+    result: ToolResult, selection: RecordSelection, max_keys: int
 ) -> KeyHistories:
     """Each key's records, checked: the window asked for, at most `max_keys` keys, each key
     once and with a record the selection picks, every record of the key it is listed under."""
@@ -72,17 +74,20 @@ def histories_from_result(
     if len(wire.histories) > max_keys:
         raise EvidenceUnavailableError("the lifecycle server returned more keys than asked for")
     histories: dict[ClaimKey, tuple[LifecycleRecord, ...]] = {}
+    keys = _Keys()
     for history in wire.histories:
-        records = _history_in(history, selection)
+        records = _history_in(history, selection, keys)
         if records[0].key in histories:
             raise EvidenceUnavailableError("the lifecycle server returned a key twice")
         histories[records[0].key] = records
     return KeyHistories(selection, histories, wire.truncated, max_keys, wire.dataset_version)
 
 
-def _history_in(history: KeyHistoryOut, selection: RecordSelection) -> tuple[LifecycleRecord, ...]:
+def _history_in(
+    history: KeyHistoryOut, selection: RecordSelection, keys: _Keys
+) -> tuple[LifecycleRecord, ...]:
     try:
-        records = tuple(record_in(r) for r in history.records)
+        records = tuple(keys.record(r) for r in history.records)
     except InvalidClaimKeyError:
         raise EvidenceUnavailableError("the lifecycle server returned an unusable record") from None
     if {record.key.canonical for record in records} != {history.claim_key}:
@@ -92,7 +97,22 @@ def _history_in(history: KeyHistoryOut, selection: RecordSelection) -> tuple[Lif
     return records
 
 
-def catalog_from_result(result: CallToolResult) -> Catalog:
+class _Keys:
+    """Records with their keys canonicalised once per key, not once per record: a window's
+    answer lists dozens of records of each key, and canonicalising was most of its mapping."""
+
+    def __init__(self) -> None:
+        self._keys: dict[tuple[str, str, tuple[tuple[str, str], ...]], ClaimKey] = {}
+
+    def record(self, wire: RecordOut) -> LifecycleRecord:
+        stated = (wire.entity, wire.attribute, tuple(wire.scope.items()))
+        key = self._keys.get(stated)
+        if key is None:
+            key = self._keys[stated] = ClaimKey.of(wire.entity, wire.attribute, wire.scope)
+        return record_in(wire, key)
+
+
+def catalog_from_result(result: ToolResult) -> Catalog:
     """The catalog, refused like a dataset's when a label or alias is too long to index."""
     catalog = catalog_in(_validated(result, CatalogOut))
     problem = next(name_problems(catalog), None)
@@ -101,7 +121,7 @@ def catalog_from_result(result: CallToolResult) -> Catalog:
     return catalog
 
 
-def fingerprint_from_result(result: CallToolResult) -> str | None:
+def fingerprint_from_result(result: ToolResult) -> str | None:
     """The fingerprint of the catalog served now; None when the server has no version tool
     (a server older than it answers with a tool error), so only the whole catalog can tell."""
     if result.is_error:
@@ -109,7 +129,7 @@ def fingerprint_from_result(result: CallToolResult) -> str | None:
     return _validated(result, CatalogVersionOut).fingerprint
 
 
-def _validated(result: CallToolResult, model: type[M]) -> M:
+def _validated(result: ToolResult, model: type[M]) -> M:
     if result.is_error:
         raise EvidenceUnavailableError("the lifecycle server reported a tool error")
     if result.structured_content is None:

@@ -9,8 +9,8 @@ import json
 from typing import Any
 
 import pytest
-from mcp_types import CallToolResult
 
+from adapters.lifecycle_mcp_client.answers import ToolResult
 from adapters.lifecycle_mcp_client.mapper import catalog_from_result
 from lifecycle_data.repository import LifecycleRecordRepository
 from lifecycle_mcp.contract import catalog_out
@@ -98,7 +98,7 @@ def hostile_catalog(*aliases: str) -> Catalog:
 
 def test_the_worker_refuses_a_catalog_with_a_name_too_long_naming_it() -> None:
     wire = catalog_out(hostile_catalog("csv export", HOSTILE_ALIAS))
-    result = CallToolResult(content=[], structured_content=wire.model_dump(mode="json"))
+    result = ToolResult(False, wire.model_dump(mode="json"))
     with pytest.raises(EvidenceUnavailableError) as refused:
         catalog_from_result(result)
     assert "entity report_export: alias 'word0 word1" in str(refused.value)
@@ -106,7 +106,7 @@ def test_the_worker_refuses_a_catalog_with_a_name_too_long_naming_it() -> None:
 
 def test_the_worker_accepts_the_catalog_the_loader_accepts() -> None:
     wire = catalog_out(load({"entities": {"report_export": {"aliases": ["csv export"]}}}).catalog)
-    result = CallToolResult(content=[], structured_content=wire.model_dump(mode="json"))
+    result = ToolResult(False, wire.model_dump(mode="json"))
     assert catalog_from_result(result).entities["report_export"].aliases == ("csv export",)
 
 
