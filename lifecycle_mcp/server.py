@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import sys
@@ -202,4 +203,8 @@ def main(argv: Sequence[str] | None = None, environ: Mapping[str, str] | None = 
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    status = main()
+    # The interpreter's full collection at exit then visits nothing: 1.2-2.1 s of CPU after the
+    # server had already stopped, measured, on every restart. The system reclaims the memory.
+    gc.freeze()
+    raise SystemExit(status)

@@ -13,10 +13,13 @@ own `settings(...)` (made after this profile is loaded) inherits it.
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import HealthCheck, settings
 from pydantic_ai import models
+
+from devtools.lifecycle_server import LocalLifecycleServer
 
 models.ALLOW_MODEL_REQUESTS = False
 
@@ -24,6 +27,16 @@ settings.register_profile(
     "truthexpiry", deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("truthexpiry")
+
+
+@pytest.fixture(scope="session")
+def shared_lifecycle() -> Iterator[LocalLifecycleServer]:
+    """One lifecycle MCP server on the packaged dataset per test process (each xdist worker has
+    its own), started when a test first asks for it, for every test that only reads from it.
+    Each start costs about 2 s of CPU (importing the MCP SDK); a test that stops, restarts or
+    reconfigures a server, or counts its requests, starts its own."""
+    with LocalLifecycleServer() as server:
+        yield server
 
 
 @pytest.hookimpl(trylast=True)

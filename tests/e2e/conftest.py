@@ -52,10 +52,10 @@ def worker_env(slack: LocalSlack, lifecycle: LocalLifecycleServer) -> dict[str, 
     }
 
 
-@pytest.fixture(scope="module")
-def lifecycle() -> Iterator[LocalLifecycleServer]:
-    with LocalLifecycleServer() as server:
-        yield server
+@pytest.fixture
+def lifecycle(shared_lifecycle: LocalLifecycleServer) -> LocalLifecycleServer:
+    """The process's shared server: the worker only reads from it."""
+    return shared_lifecycle
 
 
 def start_worker(

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from devtools.lifecycle_server import LocalLifecycleServer
-from tests.e2e.test_replicas import start_replica, stop_replica, worker_environment
+from tests.e2e.test_replicas import start_replica, stop_replicas, worker_environment
 from tests.e2e.test_worker import blocks_text
 from tests.local_slack import ApiCall, LocalSlack, events
 from tests.local_slack.server import PROCESS_START
@@ -118,8 +118,7 @@ class Notices:
         self.slack.wait_for_open_connections(REPLICAS, timeout=PROCESS_START)
 
     def stop(self) -> None:
-        for process in self.processes:
-            stop_replica(process)
+        stop_replicas(self.processes)
         self.processes = []
 
     def describe(self) -> str:

@@ -74,9 +74,16 @@ def reachable_strings(root: object, limit: int = 200_000) -> Iterator[str]:
                 stack.append(getattr(item, slot, None))
 
 
+def files_under(directory: Path) -> Iterator[Path]:
+    """Every file below `directory`, skipping what vanishes while it is walked: the temp dir is
+    shared with every other process on the machine (another test run's servers among them)."""
+    for parent, _, names in os.walk(directory, onerror=lambda _error: None):
+        yield from (Path(parent, name) for name in names)
+
+
 def files_containing(directory: Path, since: float, needle: bytes) -> list[Path]:
     found = []
-    for path in directory.rglob("*"):
+    for path in files_under(directory):
         try:
             if ".git" in path.parts or not path.is_file() or path.stat().st_mtime < since:
                 continue

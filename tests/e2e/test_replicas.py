@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from devtools.lifecycle_server import LocalLifecycleServer
-from devtools.processes import start_worker, stop_process
+from devtools.processes import start_worker, stop_processes
 from tests.e2e.conftest import demo_corpus
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN
 from tests.local_slack import LocalSlack, events
@@ -73,8 +73,11 @@ def start_replica(env: dict[str, str], log_path: Path) -> subprocess.Popen[bytes
         return start_worker(env, log)
 
 
-def stop_replica(process: subprocess.Popen[bytes]) -> None:
-    stop_process(process, timeout=15)
+STOP_TIMEOUT = 15  # only a hang reaches it: SIGKILL after
+
+
+def stop_replicas(processes: list[subprocess.Popen[bytes]]) -> None:
+    stop_processes(processes, timeout=STOP_TIMEOUT)
 
 
 @pytest.fixture(scope="module")
@@ -88,9 +91,9 @@ def replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replicas]:
         env = worker_environment(slack, lifecycle, redis.url)
         logs = [directory / f"worker-{n}.log" for n in range(REPLICAS)]
         processes: list[subprocess.Popen[bytes]] = []
+        stack.callback(stop_replicas, processes)  # stopped before the servers they use
         for log in logs:
             processes.append(start_replica(env, log))
-            stack.callback(stop_replica, processes[-1])  # stopped before the servers they use
         running = Replicas(slack, redis, processes, logs)
         try:
             slack.wait_for_open_connections(REPLICAS, timeout=PROCESS_START)

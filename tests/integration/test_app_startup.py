@@ -21,10 +21,9 @@ ROOT = Path(__file__).resolve().parents[2]
 WRONG_TOKEN = "a-wrong-lifecycle-token-0123456789"
 
 
-@pytest.fixture(scope="module")
-def lifecycle() -> Iterator[LocalLifecycleServer]:
-    with LocalLifecycleServer() as server:
-        yield server
+@pytest.fixture
+def lifecycle(shared_lifecycle: LocalLifecycleServer) -> LocalLifecycleServer:
+    return shared_lifecycle  # only read from
 
 
 @pytest.fixture

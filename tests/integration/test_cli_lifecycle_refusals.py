@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,10 +19,9 @@ QUESTION = "Is report export available on Starter?"
 WRONG_TOKEN = "wrong-token-that-the-server-does-not-know"
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[LocalLifecycleServer]:
-    with LocalLifecycleServer() as running:
-        yield running
+@pytest.fixture
+def server(shared_lifecycle: LocalLifecycleServer) -> LocalLifecycleServer:
+    return shared_lifecycle  # only read from
 
 
 @pytest.mark.parametrize("token", [WRONG_TOKEN, None])

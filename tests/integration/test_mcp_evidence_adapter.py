@@ -40,10 +40,9 @@ DEMO = LifecycleRecordRepository.packaged()
 GENEROUS = 30.0  # seconds per call: only a hang reaches it, not a busy machine
 
 
-@pytest.fixture(scope="module")
-def server() -> Iterator[LocalLifecycleServer]:
-    with LocalLifecycleServer() as running:
-        yield running
+@pytest.fixture
+def server(shared_lifecycle: LocalLifecycleServer) -> LocalLifecycleServer:
+    return shared_lifecycle  # only read from; the tests that stop a server start their own
 
 
 @pytest.fixture

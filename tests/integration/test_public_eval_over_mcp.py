@@ -33,20 +33,21 @@ def test_every_public_case_passes_through_the_mcp_server() -> None:
 
 
 def test_ask_with_lifecycle_url_uses_the_server(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+    shared_lifecycle: LocalLifecycleServer,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
-    with LocalLifecycleServer() as server:
-        monkeypatch.setenv("TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN", server.token)
-        code = main(
-            [
-                "ask",
-                "Is report export available on Starter?",
-                "--as-of",
-                "2026-11-30",
-                "--lifecycle-url",
-                server.url,
-            ]
-        )
+    monkeypatch.setenv("TRUTH_EXPIRY_LIFECYCLE_MCP_TOKEN", shared_lifecycle.token)
+    code = main(
+        [
+            "ask",
+            "Is report export available on Starter?",
+            "--as-of",
+            "2026-11-30",
+            "--lifecycle-url",
+            shared_lifecycle.url,
+        ]
+    )
 
     assert code == 0
     assert "SUPERSEDED" in capsys.readouterr().out
