@@ -23,8 +23,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.datasets import write_dataset
-from bench.stats import median, p99, peak_rss_mb
+from bench.common.datasets import write_dataset
+from bench.common.stats import median, p99, peak_rss_mb
 from lifecycle_mcp.holder import load_dataset
 from lifecycle_mcp.tools import lifecycle_evidence
 

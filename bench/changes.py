@@ -36,7 +36,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from adapters.offline.evidence import InProcessLifecycleEvidence
-from bench.stats import median, p99
+from bench.common.stats import median, p99
 from bootstrap import build_pipeline, corpus_search
 from lifecycle_data.dataset import parse_dataset
 from lifecycle_data.repository import LifecycleRecordRepository

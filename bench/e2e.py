@@ -13,9 +13,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from bench.common.slack_rig import Question, SlackRig
+from bench.common.stats import median, p99
 from bench.pipeline import DEMO_QUESTIONS
-from bench.slack_rig import Question, SlackRig
-from bench.stats import median, p99
 from devtools.lifecycle_server import LocalLifecycleServer
 
 LEVELS = (1, 20, 100)

@@ -6,7 +6,7 @@ the Slack listeners call (`listeners.answering.answer`: pipeline, rendering, met
 from a request is retained, RSS after 10,000 questions is RSS after the warm-up plus noise.
 
 At start: the RSS of `python app.py` (the real Socket Mode client) once connected to the local
-Slack server (`tests/local_slack`, through `bench.slack_rig`) and pointed at a lifecycle MCP
+Slack server (`tests/local_slack`, through `bench.common.slack_rig`) and pointed at a lifecycle MCP
 server with the demo dataset, beside a bare Bolt app (one `app_mention` listener, Bolt's own
 Socket Mode handler) connected to the same server, measured in the same run.
 Run: `python -m bench.memory [--questions N] [--start-only]`.
@@ -23,9 +23,9 @@ from typing import Any
 
 from slack_sdk import WebClient
 
+from bench.common.slack_rig import SlackRig
+from bench.common.stats import process_memory_mb, rss_mb
 from bench.pipeline import DEMO_QUESTIONS
-from bench.slack_rig import SlackRig
-from bench.stats import process_memory_mb, rss_mb
 from bootstrap import build_worker
 from devtools.lifecycle_server import LocalLifecycleServer
 from listeners.answering import answer

@@ -27,7 +27,7 @@ from typing import IO, Any
 
 from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, demo_messages_path, parse_messages
-from bench.stats import median, p99
+from bench.common.stats import median, p99
 from bootstrap import build_pipeline
 from lifecycle_data.repository import LifecycleRecordRepository
 from truthexpiry.models.answering.requests import TruthExpiryRequest

@@ -20,8 +20,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from bench.datasets import write_dataset
-from bench.stats import median, p99, peak_rss_mb, rss_mb
+from bench.common.datasets import write_dataset
+from bench.common.stats import median, p99, peak_rss_mb, rss_mb
 from lifecycle_data.repository import LifecycleRecordRepository
 
 SIZES = (1_000, 100_000, 1_000_000)

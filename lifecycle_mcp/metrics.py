@@ -16,8 +16,8 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily
 from prometheus_client.registry import Collector
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from lifecycle_mcp.connections import ConnectionGate
 from lifecycle_mcp.holder import DatasetHolder
+from lifecycle_mcp.http.connections import ConnectionGate
 
 _SECONDS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0)
 

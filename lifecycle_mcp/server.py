@@ -23,14 +23,14 @@ from mcp.server import MCPServer
 from mcp.server.transport_security import TransportSecuritySettings
 from starlette.types import ASGIApp
 
-from lifecycle_mcp.auth import BearerAuthMiddleware
 from lifecycle_mcp.health import health_app
 from lifecycle_mcp.holder import DatasetHolder, load_dataset
-from lifecycle_mcp.limits import Limits, fit_to_this_process
+from lifecycle_mcp.http.auth import BearerAuthMiddleware
+from lifecycle_mcp.http.limits import Limits, fit_to_this_process
+from lifecycle_mcp.http.offered_methods import OfferedMethodsOnly
+from lifecycle_mcp.http.request_limits import RequestLimits
+from lifecycle_mcp.http.serving import GuardedServer, http_server, serve_all, wait_until_started
 from lifecycle_mcp.metrics import ServerMetrics
-from lifecycle_mcp.offered_methods import OfferedMethodsOnly
-from lifecycle_mcp.request_limits import RequestLimits
-from lifecycle_mcp.serving import GuardedServer, http_server, serve_all, wait_until_started
 from lifecycle_mcp.settings import DATASET_PATH, ServerSettings
 from lifecycle_mcp.tools import register_tools
 from settings.environment import ConfigError

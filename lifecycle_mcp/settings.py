@@ -15,7 +15,7 @@ from pydantic import BeforeValidator, Field, SecretStr, ValidationInfo
 from pydantic import field_validator as checks
 from pydantic_settings import NoDecode
 
-from lifecycle_mcp.limits import Limits
+from lifecycle_mcp.http.limits import Limits
 from settings.environment import (
     EnvironmentSettings,
     flag,

@@ -17,8 +17,8 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, ListToolsResult
 
 from lifecycle_data.repository import LifecycleRecordRepository
-from lifecycle_mcp.auth import REALM
 from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut
+from lifecycle_mcp.http.auth import REALM
 from tests.integration.conftest import ROOT, RunningServer
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.time.changes import RecordSelection

@@ -118,7 +118,7 @@ def wait_for_in_flight(server: RunningServer, count: int) -> None:
 
 def probe(server: RunningServer) -> int:
     """The status of one liveness probe. Its timeout is long: a starved probe listener never
-    answers while the flood is held (the latency is `bench/server_load.py`'s to measure)."""
+    answers while the flood is held (the latency is `bench/faults/server_load.py`'s to measure)."""
     return httpx2.get(f"{server.health_url}/healthz", timeout=30).status_code
 
 

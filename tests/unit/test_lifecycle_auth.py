@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.types import Message, Receive, Scope, Send
 
-from lifecycle_mcp.auth import REALM, UNAUTHORIZED_CODE, BearerAuthMiddleware
+from lifecycle_mcp.http.auth import REALM, UNAUTHORIZED_CODE, BearerAuthMiddleware
 
 CURRENT = "current-token-0123456789"
 NEXT = "next-token-0123456789abc"

@@ -10,9 +10,9 @@ from typing import Any, cast
 import pytest
 from starlette.types import Message, Receive, Scope, Send
 
-from lifecycle_mcp.connections import ConnectionGate, GuardedH11Protocol
-from lifecycle_mcp.limits import FEWEST_CONNECTIONS, Limits, fit_to_open_files
-from lifecycle_mcp.request_limits import RequestLimits
+from lifecycle_mcp.http.connections import ConnectionGate, GuardedH11Protocol
+from lifecycle_mcp.http.limits import FEWEST_CONNECTIONS, Limits, fit_to_open_files
+from lifecycle_mcp.http.request_limits import RequestLimits
 from lifecycle_mcp.settings import ServerSettings
 from settings.environment import ConfigError
 

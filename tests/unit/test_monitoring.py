@@ -19,8 +19,8 @@ from starlette.types import Receive, Scope, Send
 
 from adapters.ops.prometheus_metrics import PrometheusMetrics
 from bootstrap import build_worker
-from lifecycle_mcp.connections import ConnectionGate
 from lifecycle_mcp.holder import DatasetHolder
+from lifecycle_mcp.http.connections import ConnectionGate
 from lifecycle_mcp.metrics import ServerMetrics
 from settings.worker import WorkerSettings
 from truthexpiry.ops.metrics import Outcome, Port

@@ -20,9 +20,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from bench.common.slack_rig import Question, SlackRig
+from bench.common.stats import p99
 from bench.pipeline import DEMO_QUESTIONS
-from bench.slack_rig import Question, SlackRig
-from bench.stats import p99
 
 ASSERTIVE = ("CURRENT", "SUPERSEDED", "CONFLICTING")
 Inject = Callable[[SlackRig], float]  # returns time.monotonic() when the fault ended

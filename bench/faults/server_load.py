@@ -21,8 +21,8 @@ from collections.abc import Callable
 from typing import Any
 
 from adapters.lifecycle_mcp_client.evidence import McpLifecycleEvidence
-from bench.flood import Clients, Flood
-from bench.stats import median, p99, process_memory_mb
+from bench.common.stats import median, p99, process_memory_mb
+from bench.faults.flood import Clients, Flood
 from devtools.lifecycle_server import LocalLifecycleServer
 from truthexpiry.models.records.claim_key import ClaimKey
 

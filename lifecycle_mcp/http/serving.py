@@ -26,14 +26,14 @@ import uvicorn
 from starlette.types import ASGIApp
 from uvicorn.config import STARTUP_FAILURE
 
-from lifecycle_mcp.connections import (
+from lifecycle_mcp.holder import DatasetHolder
+from lifecycle_mcp.http.connections import (
     ConnectionGate,
     GuardedH11Protocol,
     accept_connections,
     listen,
 )
-from lifecycle_mcp.holder import DatasetHolder
-from lifecycle_mcp.limits import KEEP_ALIVE_SECONDS, MAX_HEAD_BYTES
+from lifecycle_mcp.http.limits import KEEP_ALIVE_SECONDS, MAX_HEAD_BYTES
 
 logger = logging.getLogger(__name__)
 

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from lifecycle_mcp.refusal import REFUSED_CODE, refuse
+from lifecycle_mcp.http.refusal import REFUSED_CODE, refuse
 
 REALM = "truthexpiry-lifecycle"
 UNAUTHORIZED_CODE = REFUSED_CODE

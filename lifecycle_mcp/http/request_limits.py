@@ -15,7 +15,7 @@ import asyncio
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from lifecycle_mcp.refusal import refuse
+from lifecycle_mcp.http.refusal import refuse
 
 
 class _BodyTooLargeError(Exception):

@@ -9,11 +9,11 @@ over about six seconds, the fault starting after 1.5 s):
   redis-server is stopped for 3 s, then started again.
 * hot_reload: the server serves a 100k-record dataset with hot reload on; the file is replaced
   by a new version (same demo records, every generated value flipped) mid-run.
-And two aimed at the lifecycle MCP server itself (see `bench/server_load.py`):
+And two aimed at the lifecycle MCP server itself (see `bench/faults/server_load.py`):
 * mcp_flood: half-sent requests and GET streams under an open-file limit of 256, while probes
   and lookups go on;
 * mcp_memory: many concurrent requests of the largest size allowed, then 3.8 MB ones; RSS.
-And one about cost: heavy_questions (see `bench/heavy_questions.py`): five worst-case change
+And one about cost: heavy_questions (see `bench/faults/heavy_questions.py`): five worst-case change
 questions and one simple question at once on 20,000 records; MCP requests per question and
 the simple question's latency beside them, as a ratio to its latency alone.
 Prints tables and writes bench/faults.json. Run: `python -m bench.faults [--only a,b]`.
@@ -30,16 +30,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bench.datasets import write_dataset
-from bench.fault_load import run_with_fault
-from bench.heavy_questions import heavy_questions, report_heavy
-from bench.latency_proxy import LatencyProxy
-from bench.server_load import mcp_flood, mcp_memory
-from bench.slack_rig import SlackRig
+from bench.common.datasets import write_dataset
+from bench.common.slack_rig import SlackRig
+from bench.faults.fault_load import run_with_fault
+from bench.faults.heavy_questions import heavy_questions, report_heavy
+from bench.faults.latency_proxy import LatencyProxy
+from bench.faults.server_load import mcp_flood, mcp_memory
 from devtools.lifecycle_server import LocalLifecycleServer
 from tests.redis_support import running_redis
 
-RESULTS = Path(__file__).with_name("faults.json")
+RESULTS = Path(__file__).resolve().parents[1] / "faults.json"  # bench/faults.json, as documented
 RELOAD_RECORDS = 100_000
 RELOAD_TIMEOUT = 5.0
 
@@ -204,7 +204,9 @@ def report_worker(results: dict[str, dict[str, Any]]) -> None:
 
 
 def main(argv: list[str] | None = None) -> dict[str, dict[str, Any]]:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.faults", description=__doc__.splitlines()[0]
+    )
     parser.add_argument("--only", default=",".join(SCENARIOS), help="comma-separated scenarios")
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)

@@ -22,8 +22,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from bench.datasets import write_dataset
-from bench.slack_rig import Question, SlackRig
+from bench.common.datasets import write_dataset
+from bench.common.slack_rig import Question, SlackRig
 from devtools.lifecycle_server import LocalLifecycleServer, free_port
 
 RECORDS = 20_000
