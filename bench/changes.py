@@ -5,7 +5,8 @@ a first value, then changes at random later dates (re-enables among them), now a
 same-day conflict, and a PLANNED record ahead. Each question is read by the time reader; the
 histories of its window's keys come from the repository in one call, at most 25 keys (in
 process, as the worker's offline evidence does), and transitions (or upcoming changes, or a
-period verdict) are computed by the labeler. Two figures per question, median and p99 over the rounds:
+period verdict) are computed by the labeler. Two figures per question, median and p99 over
+the rounds:
 
 - domain: reading the question and the computation from the window's records (`transitions`,
   `upcoming`, or `label` and `changes_in_period` as the pipeline judges a period), given the
