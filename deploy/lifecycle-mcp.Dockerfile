@@ -27,7 +27,7 @@ COPY probes ./probes
 COPY agent ./agent
 COPY cli ./cli
 COPY settings ./settings
-COPY bootstrap.py ./
+COPY bootstrap ./bootstrap
 RUN pip install --no-deps --no-build-isolation --no-index . && rm -rf build *.egg-info
 
 RUN groupadd --system --gid 10001 truthexpiry \

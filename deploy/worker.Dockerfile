@@ -25,7 +25,7 @@ COPY probes ./probes
 COPY agent ./agent
 COPY cli ./cli
 COPY settings ./settings
-COPY bootstrap.py ./
+COPY bootstrap ./bootstrap
 RUN pip install --no-deps --no-build-isolation --no-index . && rm -rf build *.egg-info
 COPY app.py ./
 
