@@ -1,5 +1,4 @@
-"""The Slack worker, a Bolt app on Socket Mode: `python app.py [--check [--live]]` (see --help).
-Settings come from the environment and `.env`; `bootstrap.build_worker` composes what runs."""
+"""The Slack worker, a Bolt app on Socket Mode: `python app.py [--check [--live]]` (see --help)."""
 
 from __future__ import annotations
 
@@ -16,7 +15,6 @@ if TYPE_CHECKING:
 
 
 def start(settings: WorkerSettings, *, metrics: Metrics | None = None) -> WorkerRuntime:
-    """Compose the worker, connect it to Slack and start it; `shutdown()` stops it."""
     return build_worker(settings, metrics=metrics).start()
 
 
