@@ -50,13 +50,14 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _file_bytes(path: Path) -> bytes:
+def file_bytes(path: Path, kind: str = "dataset") -> bytes:
+    """The file's bytes, or `InvalidDatasetError` naming the `kind` of file and the path."""
     try:
         return path.read_bytes()
     except FileNotFoundError:
-        raise InvalidDatasetError(f"dataset file not found: {path}") from None
+        raise InvalidDatasetError(f"{kind} file not found: {path}") from None
     except OSError as error:
-        raise InvalidDatasetError(f"cannot read dataset {path}: {error.strerror}") from None
+        raise InvalidDatasetError(f"cannot read {kind} {path}: {error.strerror}") from None
 
 
 def packaged_dataset_path() -> Path:
@@ -82,7 +83,7 @@ class LifecycleRecordRepository:
     def from_path(cls, path: Path | str) -> LifecycleRecordRepository:
         """The dataset file at `path`; `InvalidDatasetError` names the file and every problem."""
         path = Path(path)
-        return cls._from_data(_file_bytes(path), str(path))  # no reference kept to the bytes
+        return cls._from_data(file_bytes(path), str(path))  # no reference kept to the bytes
 
     @classmethod
     def from_json(

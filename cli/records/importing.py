@@ -26,7 +26,7 @@ from cli.records.table_files import (
     table_text,
 )
 from lifecycle_data.dataset import MAX_REPORTED
-from lifecycle_data.repository import LifecycleRecordRepository
+from lifecycle_data.repository import LifecycleRecordRepository, file_bytes
 from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.text.json_input import JsonInputError, decode_json
 
@@ -55,17 +55,8 @@ def run_import(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read(path: Path, kind: str) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError:
-        raise InvalidDatasetError(f"{kind} file not found: {path}") from None
-    except OSError as error:
-        raise InvalidDatasetError(f"cannot read {path}: {error.strerror}") from None
-
-
 def _table(path: Path, format_name: str | None) -> Table:
-    data = _read(path, "table")
+    data = file_bytes(path, "table")
     json_lines = (format_name or "") == "jsonl" or (
         format_name is None and path.suffix.lower() in JSON_LINES_SUFFIXES
     )
@@ -104,7 +95,7 @@ def _catalog(path: Path | None) -> object:
     if path is None:
         return None
     try:
-        document = decode_json(_read(path, "catalog"))
+        document = decode_json(file_bytes(path, "catalog"))
     except JsonInputError as error:
         raise InvalidDatasetError(f"catalog {path}: {error}") from None
     if isinstance(document, dict) and ("records" in document or "catalog" in document):
