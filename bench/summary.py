@@ -105,7 +105,19 @@ def rows(results: dict[str, Any]) -> list[Row]:
             )
         )
     table.extend(_big_rows(results.get("big") or {}))
-    if m := results.get("memory"):
+    if start := (results.get("memory") or {}).get("start"):
+        ratio = start["worker_rss_mb"] / start["bare_bolt_rss_mb"]
+        table.append(
+            Row(
+                "worker RSS at start, connected",
+                f"{start['worker_rss_mb']:.1f} MB",
+                "≤ 2x bare Bolt",
+                ratio <= 2,
+                reference=f"bare Bolt app {start['bare_bolt_rss_mb']:.1f} MB",
+                ratio=f"{ratio:.2f}x",
+            )
+        )
+    if (m := results.get("memory")) and "growth_mb" in m:
         table.append(
             Row(
                 f"worker RSS at rest → after {m['questions']:,} questions",
