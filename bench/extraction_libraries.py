@@ -79,7 +79,7 @@ class Result:
 def outcome(expression: Expression, values: Iterable[TypedValue]) -> str:
     """correct, wrong or nothing: what the values read from `expression.text` come to. A range
     read by one end only is wrong ("from June to August 2024" read as August)."""
-    found = list(values)
+    found = [v for v in values if any(_of_a_kind(v, e) for e in expression.expected)]
     comparable = [
         c.outcome
         for c in (compare(value, expected) for value in found for expected in expression.expected)
@@ -99,6 +99,12 @@ def outcome(expression: Expression, values: Iterable[TypedValue]) -> str:
     if read:
         return "correct"
     return "wrong" if comparable else "nothing"
+
+
+def _of_a_kind(value: TypedValue, expected: TypedValue) -> bool:
+    """A value the expected one's attribute would take: a number for a number (units are the
+    comparison's to judge), a date for a date, a time of day for a time of day."""
+    return value.type is expected.type or (value.is_numeric and expected.is_numeric)
 
 
 def score(read: Read, expressions: Sequence[Expression]) -> tuple[list[str], float]:

@@ -35,6 +35,7 @@ _NUMBER_AND_WORD = re.compile(r"(?<![\w.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s?([^\W\d_
 _AMOUNT = r"\d+(?:,\d{3})*(?:\.\d+)?"
 _YEAR = re.compile(r"\b(19|20)\d\d\b")
 _CLOCK_WORDS = re.compile(r"\d\s*[ap]\.?m\b|\d:\d\d|noon|midnight|evening|night|morning", re.I)
+_POINTS_OF_DAY = {"noon": 720, "midnight": 0}  # ctparse's parts of a day that are one time
 # The project's canonical units, as pint names them.
 _PINT_UNITS = {
     "second": "second", "minute": "minute", "hour": "hour", "day": "day", "week": "week",
@@ -124,7 +125,8 @@ def _dateparser() -> Read:
         for said, moment in search_dates(text, languages=["en"], settings=settings) or ():
             if moment.hour or moment.minute or _CLOCK_WORDS.search(said):
                 found.append(clock(moment.hour * 60 + moment.minute))
-            found.append(_day(moment.date(), bool(_YEAR.search(said))))
+            else:  # a time alone is dated on the base day: no date was read
+                found.append(_day(moment.date(), bool(_YEAR.search(said))))
         return found
 
     return read
@@ -151,15 +153,19 @@ def _from_ctparse(resolution: Any) -> list[TypedValue]:
         return [value for end in ends if end is not None for value in _from_ctparse(end)]
     if hasattr(resolution, "unit"):  # a duration
         return [quantity(Decimal(resolution.value), resolution.unit.value)]
-    found = []
-    if resolution.hour is not None:
-        found.append(clock(resolution.hour * 60 + (resolution.minute or 0)))
-    if resolution.month is not None and resolution.day is not None:
-        if resolution.year is not None:
-            found.append(on_date(date(resolution.year, resolution.month, resolution.day)))
-        else:
-            found.append(day_of_year(resolution.month, resolution.day))
-    return found
+    if resolution.hour is not None:  # its date is the base day's unless one was said: not read
+        return [clock(resolution.hour * 60 + (resolution.minute or 0))]
+    if resolution.POD in _POINTS_OF_DAY:
+        return [clock(_POINTS_OF_DAY[resolution.POD])]
+    return _ctparse_day(resolution)
+
+
+def _ctparse_day(resolution: Any) -> list[TypedValue]:
+    if resolution.month is None or resolution.day is None:
+        return []  # a month or a year alone: no day to compare
+    if resolution.year is None:
+        return [day_of_year(resolution.month, resolution.day)]
+    return [on_date(date(resolution.year, resolution.month, resolution.day))]
 
 
 @dataclass(frozen=True, slots=True)
