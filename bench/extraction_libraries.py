@@ -16,7 +16,8 @@ use in a fresh interpreter (median of `--runs`), the resident memory they add, t
 text read, and the installed size with the dependencies the project does not already have.
 
 The project depends on none of these libraries; a library that is not installed is skipped
-with a line that says so. Run: `python -m bench.extraction_libraries [--runs N] [--kinds]`.
+with a line that says so.
+Run: `python -m bench.extraction_libraries [--runs N] [--only NAME ...] [--examples]`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pathlib import Path
 
 from bench.common.library_readers import LIBRARIES, Library, Read, babel_currencies
 from bench.common.stats import median
-from bench.common.value_expressions import Expression, case_expressions, spoken_forms
+from bench.common.value_expressions import ROOT, Expression, case_expressions, spoken_forms
 from truthexpiry.models.records.values import Comparison, TypedValue
 from truthexpiry.text.words import CURRENCIES, MINOR_CURRENCIES
 from truthexpiry.values.compare import compare
@@ -42,7 +43,7 @@ from truthexpiry.values.compare import compare
 GROUPS = ("datasets", "known bugs", "shared eval", "spoken forms")
 OUTCOMES = ("correct", "wrong", "nothing")
 _COST = """
-import resource, sys, time
+import time
 def rss_mb():
     with open("/proc/self/status") as status:
         line = next(l for l in status if l.startswith("VmRSS:"))
@@ -151,7 +152,7 @@ def cost(library: Library, runs: int) -> Cost:
 
 def _measured(script: str) -> tuple[float, float, float]:
     printed = subprocess.run(
-        [sys.executable, "-c", script], capture_output=True, text=True, check=True
+        [sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout.split()
     return float(printed[-3]), float(printed[-2]), float(printed[-1])
 
