@@ -147,7 +147,7 @@ def test_outside_a_request_giving_way_does_nothing() -> None:
 
 
 class _Recording:
-    """A `Turns` that counts when the pipeline gives way, and what it had searched by then."""
+    """A `Turns` that records how many searches the pipeline had made each time it gave way."""
 
     def __init__(self, search: FakeMessageSearch) -> None:
         self.searched_before: list[int] = []
@@ -175,4 +175,38 @@ def test_the_pipeline_gives_way_before_searching_only_for_a_question_that_lists_
         search=search, evidence=FakeLifecycleEvidence(RECORDS), clock=FixedClock(AS_OF), turns=turns
     )
     pipeline.run(TruthExpiryRequest(question, as_of=AS_OF))
-    assert turns.searched_before == ([0] if gives_way else [])
+    assert turns.searched_before == ([0, 1] if gives_way else [])  # before and after searching
+
+
+def test_during_its_turn_a_heavy_question_waits_again_for_a_simple_one_that_came_meanwhile() -> (
+    None
+):
+    turns = QuestionTurns(settle=0.0, patience=WAIT)
+    in_turn = threading.Event()
+    simple_started = threading.Event()
+    simple_may_end = threading.Event()
+    ran: list[str] = []
+
+    def heavy() -> None:
+        with turns.answering():
+            turns.give_way()
+            in_turn.set()
+            simple_started.wait(WAIT)
+            turns.give_way()  # between its heavy steps
+            ran.append("heavy")
+
+    def simple() -> None:
+        with turns.answering():
+            simple_started.set()
+            simple_may_end.wait(WAIT)
+            ran.append("simple")
+
+    heavy_thread = _start(heavy)
+    assert in_turn.wait(WAIT)
+    _start(simple)
+    assert simple_started.wait(WAIT)
+    time.sleep(0.1)
+    assert ran == []  # the heavy question waits while the simple one is answered
+    simple_may_end.set()
+    heavy_thread.join(WAIT)
+    assert ran == ["simple", "heavy"]

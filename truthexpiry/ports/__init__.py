@@ -65,7 +65,8 @@ class Turns(Protocol):
     or what is coming (its records over a window) costs several simple ones; once it is read
     as one, the pipeline calls `give_way`, and it waits until the simple questions being
     answered beside it are done (within a bounded wait), so that a heavy question never
-    delays another person's simple one."""
+    delays another person's simple one; it calls it again between its heavy steps, to wait for
+    any that came meanwhile."""
 
     def give_way(self) -> None: ...
 

@@ -81,7 +81,8 @@ class TruthExpiryPipeline:
         read = read_question(question, request.earlier_questions, as_of, catalog)
         asked = read.time
         reading = asked.reading
-        if reading is not None and reading.kind is not TimeQuestion.AS_OF:
+        listing = reading is not None and reading.kind is not TimeQuestion.AS_OF
+        if listing:
             self._turns.give_way()  # it lists records over a window: simple questions first
         messages = self._messages(request, notices)
         judged_on, source = _judgement(reading, as_of)
@@ -90,6 +91,8 @@ class TruthExpiryPipeline:
         verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
         time = None
         if reading is not None:
+            if listing:
+                self._turns.give_way()  # again before the window's records: to any that came
             timelines = _timelines(verdicts, answers)
             time = self._time_report(
                 reading,
