@@ -1,11 +1,14 @@
 """Socket Mode over `websocket-client`, with an early acknowledgement for Events API envelopes.
 
-Bolt acknowledges an envelope only after dispatching it (middleware, listener matching, handing
-the listener to its thread pool). Under load that work competes for the interpreter with the
-questions already being answered, and acknowledgements queue behind it; Slack redelivers what it
-does not see acknowledged within 3 seconds. An event's acknowledgement carries no payload and
-does not depend on the listener, so this handler sends it first and dispatches afterwards.
-Interactive envelopes (shortcuts, buttons) keep Bolt's order: their listener calls `ack()`.
+Bolt acknowledges an envelope only after dispatching it, and the SDK dispatches it only after two
+thread hops: the receive loop puts the frame in a queue, a message processor thread parses it and
+hands it to a pool thread, which runs Bolt (middleware, listener matching, handing the listener
+to its own thread pool) and then sends the acknowledgement. Under load each hop waits for the
+interpreter behind the questions already being answered, and Slack redelivers what it does not
+see acknowledged within 3 seconds. An event's acknowledgement carries no payload and does not
+depend on the listener, so this client sends it from the receive loop's thread as soon as the
+frame is read, before the frame is queued; Bolt then dispatches it as usual, without acking it
+again. Interactive envelopes (shortcuts, buttons) keep Bolt's order: their listener calls `ack()`.
 
 The transport is `websocket-client`, not the SDK's builtin client: the builtin receive loop keeps
 the last frame it read (the whole envelope, question text included) in its local variables until
@@ -16,7 +19,11 @@ request has finished (`tests/e2e/test_memory_after_reply.py` proves it).
 
 from __future__ import annotations
 
+import json
+import logging
+from collections.abc import Callable
 from contextlib import suppress
+from typing import Any
 
 from slack_bolt import App
 from slack_bolt.adapter.socket_mode.internals import run_bolt_app
@@ -26,6 +33,8 @@ from slack_sdk.socket_mode.response import SocketModeResponse
 from slack_sdk.socket_mode.websocket_client import SocketModeClient
 from websocket import WebSocketException
 
+log = logging.getLogger(__name__)
+
 
 class PatientSocketModeClient(SocketModeClient):
     """The SDK's client, whose monitor does not replace a session that has not started yet.
@@ -33,6 +42,22 @@ class PatientSocketModeClient(SocketModeClient):
     A new session starts within half a second (the SDK's session runner); the monitor runs every
     `ping_interval` and takes a session without a socket for a dead one. With a short interval
     it would replace each new session before it ever connected."""
+
+    def __init__(self, *, event_arrived: Callable[[], None], **kwargs: Any) -> None:
+        self._event_arrived = event_arrived
+        super().__init__(**kwargs)
+
+    def enqueue_message(self, message: str) -> None:
+        """In the receive loop's thread, as each frame is read: an Events API envelope is
+        acknowledged here, before it is queued (see the module docstring)."""
+        envelope_id = _event_envelope_id(message)
+        if envelope_id is not None:
+            self._event_arrived()
+            try:
+                self.send_socket_mode_response(SocketModeResponse(envelope_id=envelope_id))
+            except (WebSocketException, OSError) as error:  # not acked: Slack delivers it again
+                log.warning("event not acknowledged", extra={"category": type(error).__name__})
+        super().enqueue_message(message)
 
     def _monitor_current_session(self) -> None:
         session = self.current_session
@@ -79,7 +104,17 @@ class PatientSocketModeClient(SocketModeClient):
 
 
 class EarlyAckSocketModeHandler(SocketModeHandler):
-    def __init__(self, app: App, app_token: str, *, ping_interval: float = 10) -> None:
+    """Bolt's handler over `PatientSocketModeClient`, which has acknowledged each event before
+    this handler dispatches it; `event_arrived` is called as each event arrives."""
+
+    def __init__(
+        self,
+        app: App,
+        app_token: str,
+        *,
+        ping_interval: float = 10,
+        event_arrived: Callable[[], None] = lambda: None,
+    ) -> None:
         # The parent would build (and start the threads of) a client of its own; build ours only.
         self.app = app
         self.app_token = app_token
@@ -88,6 +123,7 @@ class EarlyAckSocketModeHandler(SocketModeHandler):
             logger=app.logger,
             web_client=app.client,
             ping_interval=ping_interval,
+            event_arrived=event_arrived,
         )
         self.client.socket_mode_request_listeners.append(self.handle)  # type: ignore[arg-type]
 
@@ -95,5 +131,19 @@ class EarlyAckSocketModeHandler(SocketModeHandler):
         if req.type != "events_api":
             super().handle(client, req)
             return
-        client.send_socket_mode_response(SocketModeResponse(envelope_id=req.envelope_id))
-        run_bolt_app(self.app, req)  # the response is the acknowledgement, already sent
+        run_bolt_app(self.app, req)  # acknowledged as it arrived: Bolt's response is not sent
+
+
+def _event_envelope_id(message: str) -> str | None:
+    """The envelope ID of an Events API envelope; None for any other frame (hello, disconnect,
+    interactive envelopes, anything unreadable)."""
+    if '"events_api"' not in message:  # the type, as a JSON string: cheap for the others
+        return None
+    try:
+        envelope = json.loads(message)
+    except ValueError:
+        return None
+    if not isinstance(envelope, dict) or envelope.get("type") != "events_api":
+        return None
+    envelope_id = envelope.get("envelope_id")
+    return envelope_id if isinstance(envelope_id, str) and envelope_id else None

@@ -24,6 +24,7 @@ from truthexpiry.ports import (
     LifecycleEvidence,
     LifecycleHistory,
     MessageSearch,
+    Turns,
 )
 from truthexpiry.reading.extractor import RulesClaimExtractor
 from truthexpiry.services.pipeline import TruthExpiryPipeline
@@ -44,10 +45,12 @@ def build_pipeline(
     clock: Clock | None = None,
     authority: AuthorityPolicy | None = None,
     history: LifecycleHistory | None = None,
+    turns: Turns | None = None,
 ) -> TruthExpiryPipeline:
     """The pipeline over the given ports; defaults: the demo corpus, the embedded dataset read
     in this process, the rules extractor and the system clock. The records by date for change
-    questions (`history`) come from the evidence source when it lists them."""
+    questions (`history`) come from the evidence source when it lists them. `turns`: who runs
+    first when questions are answered side by side (the worker's; none by default)."""
     evidence = dataset_evidence(None) if evidence is None else evidence
     if history is None and isinstance(evidence, LifecycleHistory):
         history = evidence
@@ -58,6 +61,7 @@ def build_pipeline(
         clock=SystemClock() if clock is None else clock,
         authority=authority,
         history=history,
+        turns=turns,
     )
 
 

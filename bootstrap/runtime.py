@@ -30,10 +30,13 @@ def worker_runtime(
     deps: ListenerDependencies,
     lifecycle_reachable: Callable[[], bool],
     notifier: ChangeNotifier | None,
+    *,
+    event_arrived: Callable[[], None],
 ) -> WorkerRuntime:
     """The parts that run: the probe server, the metrics server, Socket Mode over the Bolt app
     with every listener registered, the readiness monitor (the lifecycle server's own /readyz
-    when `lifecycle_health_url` names it), and the change-notice ticker."""
+    when `lifecycle_health_url` names it), and the change-notice ticker. `event_arrived` is
+    called as each event arrives, before it is dispatched (`adapters.turns`)."""
     from adapters.ops.health_server import HealthServer
     from adapters.ops.monitor import ReadinessMonitor, http_ready
     from adapters.ops.runtime import WorkerRuntime
@@ -52,7 +55,7 @@ def worker_runtime(
         )
 
     return WorkerRuntime(
-        socket_mode=lambda: _socket_mode(settings, client, deps),
+        socket_mode=lambda: _socket_mode(settings, client, deps, event_arrived),
         health=HealthServer(readiness, host=settings.ops_host, port=settings.health_port),
         metrics=deps.metrics,
         metrics_address=(settings.ops_host, settings.metrics_port),
@@ -79,21 +82,33 @@ def serve(start: Callable[[], WorkerRuntime], log_level: str) -> None:
 
 
 def _socket_mode(
-    settings: WorkerSettings, client: WebClient, deps: ListenerDependencies
+    settings: WorkerSettings,
+    client: WebClient,
+    deps: ListenerDependencies,
+    event_arrived: Callable[[], None],
 ) -> EarlyAckSocketModeHandler:
-    """The Bolt app with every listener registered, on Socket Mode."""
+    """The Bolt app with every listener registered, on Socket Mode; its listeners' thread pool
+    has room for the questions waiting their turn beside those answered (`adapters.turns`)."""
+    from concurrent.futures import ThreadPoolExecutor
+
     from slack_bolt import App
 
     from adapters.ops.logging_setup import quiet_library_logger
     from adapters.socket_mode import EarlyAckSocketModeHandler
+    from adapters.turns import LISTENER_THREADS
     from listeners import register_listeners
 
-    app = App(client=client, logger=quiet_library_logger("slack_bolt.App"))
+    app = App(
+        client=client,
+        logger=quiet_library_logger("slack_bolt.App"),
+        listener_executor=ThreadPoolExecutor(LISTENER_THREADS, thread_name_prefix="listener"),
+    )
     register_listeners(app, deps)
     return EarlyAckSocketModeHandler(
         app,
         settings.slack_app_token.get_secret_value(),
         ping_interval=settings.socket_ping_interval,
+        event_arrived=event_arrived,
     )
 
 

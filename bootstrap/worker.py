@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from slack_sdk import WebClient
 
     from adapters.ops.runtime import WorkerRuntime
+    from adapters.turns import QuestionTurns
     from listeners.dependencies import ListenerDependencies
     from listeners.draining import Drain
     from settings.worker import WorkerSettings
@@ -86,6 +87,7 @@ def build_worker(
     the listeners' dependencies, the notifier, the probe and metrics servers, Socket Mode, the
     readiness monitor and the ticker. Given ports replace the chosen ones; a given `evidence`
     without a `history` leaves the App Home and notices without changes."""
+    from adapters.turns import QuestionTurns
     from listeners.draining import Drain
 
     client = slack_client(settings) if client is None else client
@@ -107,6 +109,7 @@ def build_worker(
     search = _worker_search(settings, client) if search is None else search
     timed_evidence = TimedEvidence(evidence, metrics)
     authority = startup_policy(settings.authority_policy_path, evidence.catalog)
+    turns = QuestionTurns()
     pipeline = build_pipeline(
         search=TimedSearch(search, metrics),
         evidence=timed_evidence,
@@ -116,6 +119,7 @@ def build_worker(
         ),
         clock=clock,
         authority=authority,
+        turns=turns,
     )
     feed = (
         ChangeFeed(history=history, evidence=timed_evidence, clock=clock, authority=authority)
@@ -131,9 +135,12 @@ def build_worker(
         metrics=metrics,
         drain=Drain(),
         changes=feed,
+        turns=turns,
     )
     notifier = change_notifier(settings, client, feed, closers)
-    runtime = worker_runtime(settings, client, deps, reachable, notifier)
+    runtime = worker_runtime(
+        settings, client, deps, reachable, notifier, event_arrived=turns.arrived
+    )
     worker = Worker(deps, notifier, runtime, closers)
     worker.runtime.release = worker.close
     return worker
@@ -168,6 +175,7 @@ def _listener_dependencies(
     metrics: Metrics,
     drain: Drain,
     changes: ChangeFeed | None,
+    turns: QuestionTurns,
 ) -> ListenerDependencies:
     """The listeners' dependencies, with the Slack facts they need read through `client`."""
     from adapters.slack.audience import Audience
@@ -188,6 +196,7 @@ def _listener_dependencies(
         metrics=metrics,
         drain=drain,
         changes=changes,
+        turns=turns,
     )
 
 

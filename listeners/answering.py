@@ -53,7 +53,8 @@ def answer(
                     subject_message=subject_message,
                     earlier_questions=earlier_questions,
                 )
-                reply, outcome = _run(deps, request)
+                with deps.turns.answering():
+                    reply, outcome = _run(deps, request)
                 return reply
             finally:
                 deps.drain.leave()

@@ -9,6 +9,7 @@ permalink) comes through these ports, implemented in `adapters/slack/`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -49,6 +50,13 @@ class Threads(Protocol):
     ) -> ThreadReading: ...
 
 
+class Answering(Protocol):
+    """Who runs first when questions are answered side by side (`adapters.turns`): each request
+    is answered inside `answering()`, in its own thread."""
+
+    def answering(self) -> AbstractContextManager[None]: ...
+
+
 class Permalinks(Protocol):
     def permalink(self, channel: str, message_ts: str) -> str | None: ...
 
@@ -66,3 +74,4 @@ class ListenerDependencies:
     metrics: Metrics
     drain: Drain
     changes: ChangeFeed | None  # the App Home's recent and coming changes
+    turns: Answering

@@ -7,6 +7,11 @@ lifecycle MCP server the caller runs. `ask` delivers questions as `app_mention` 
 Slack does, at least once: an event that cannot be written (no open socket) or is not acked within
 `ACK_TIMEOUT` is delivered again with the same event ID and the next `retry_attempt`, up to
 `MAX_ATTEMPTS` times. Replies are the `chat.postMessage` calls in each question's thread.
+
+`SlackRig(..., bare_bolt=True)` runs `BARE_BOLT` instead of the worker: the least a Socket Mode
+Bolt app is (an `app_mention` listener that posts a fixed reply in the thread) on the same Socket
+Mode client as the worker (`websocket-client`) and the same ping interval, the reference that
+`bench.e2e` measures beside the worker in the same run.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import json
 import os
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -24,13 +30,31 @@ from types import TracebackType
 from typing import IO, Any
 
 from adapters.offline.search import demo_messages_path
-from devtools.processes import start_worker, stop_process
+from devtools.processes import ROOT, start_worker, stop_process
 from tests.local_slack import ApiCall, LocalSlack, events
 
 ACK_TIMEOUT = 1.0  # Slack waits 3 s; shorter keeps the fault runs short, the logic is the same
 MAX_ATTEMPTS = 20
 RETRY_PAUSE = 0.1
 ACTION_TOKEN = "action-token-bench"
+BARE_BOLT = """
+import os
+from slack_bolt import App
+from slack_bolt.adapter.socket_mode.websocket_client import SocketModeHandler
+from slack_sdk import WebClient
+
+client = WebClient(token=os.environ["SLACK_BOT_TOKEN"], base_url=os.environ["SLACK_API_URL"])
+app = App(client=client)
+
+
+@app.event("app_mention")
+def mention(event, say):
+    say(text="ok", thread_ts=event.get("thread_ts") or event["ts"])
+
+
+interval = float(os.environ["TRUTH_EXPIRY_SOCKET_PING_INTERVAL"])
+SocketModeHandler(app, os.environ["SLACK_APP_TOKEN"], ping_interval=interval).start()
+"""
 
 
 @dataclass
@@ -70,6 +94,7 @@ class SlackRig:
         workers: int = 1,
         extra_env: dict[str, str] | None = None,
         ping_interval: float = 0.25,
+        bare_bolt: bool = False,
     ) -> None:
         self.slack = LocalSlack()
         self._env = {
@@ -83,6 +108,7 @@ class SlackRig:
             **(extra_env or {}),
         }
         self._workers = workers
+        self._bare_bolt = bare_bolt
         self.processes: list[subprocess.Popen[bytes]] = []
         self._logs: list[IO[bytes]] = []
         self._serial = 0
@@ -107,7 +133,9 @@ class SlackRig:
         for count in range(1, self._workers + 1):
             log = tempfile.TemporaryFile()  # noqa: SIM115 - closed in stop()
             self._logs.append(log)
-            self.processes.append(start_worker(env, log))
+            self.processes.append(
+                _start_bare_bolt(env, log) if self._bare_bolt else start_worker(env, log)
+            )
             self.slack.wait_for_open_connections(count, timeout=30)
         return self
 
@@ -202,3 +230,14 @@ class SlackRig:
             if isinstance(thread, str):
                 found.setdefault(thread, []).append(call)
         return found
+
+
+def _start_bare_bolt(env: dict[str, str], log: IO[bytes]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-c", BARE_BOLT],
+        cwd=ROOT,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )

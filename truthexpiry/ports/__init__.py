@@ -60,6 +60,24 @@ class Clock(Protocol):
     def today(self) -> date: ...
 
 
+class Turns(Protocol):
+    """Who runs first when questions are answered side by side. A question that lists changes
+    or what is coming (its records over a window) costs several simple ones; once it is read
+    as one, the pipeline calls `give_way`, and it waits until the simple questions being
+    answered beside it are done (within a bounded wait), so that a heavy question never
+    delays another person's simple one; it calls it again between its heavy steps, to wait for
+    any that came meanwhile."""
+
+    def give_way(self) -> None: ...
+
+
+class NoTurns:
+    """Every question runs at once (the command line, tests): nothing to give way to."""
+
+    def give_way(self) -> None:
+        return None
+
+
 class EventDedup(Protocol):
     """Remembers event IDs so that a redelivered event is answered once, across replicas."""
 

@@ -1,10 +1,12 @@
 """The one pipeline every entry point uses: search, extract, fetch evidence, label.
 
-A question is read once (`read_question`): in a thread, completed from the earlier
+A question is read once, first (`read_question`): in a thread, completed from the earlier
 questions; relative to the request's as-of date or the clock's, never the system clock behind
 its back). A change question also gets the transitions
 in its window, a question about what is coming the records still to take effect, and a claim
 about a date or a period is judged as of that date, with the changes inside the period.
+A question that lists records over a window (changes, what is coming) is read before anything
+is searched, and gives way (`Turns`) to the simple questions answered beside it.
 
 Everything built here lives for one `run` call: the pipeline object holds only its ports.
 """
@@ -36,6 +38,8 @@ from truthexpiry.ports import (
     LifecycleEvidence,
     LifecycleHistory,
     MessageSearch,
+    NoTurns,
+    Turns,
 )
 from truthexpiry.reading.question import read_question
 from truthexpiry.rules.owners import OwnerEvidence
@@ -56,6 +60,7 @@ class TruthExpiryPipeline:
         clock: Clock,
         authority: AuthorityPolicy | None = None,
         history: LifecycleHistory | None = None,
+        turns: Turns | None = None,
     ) -> None:
         self._search = search
         self._evidence = evidence
@@ -63,6 +68,7 @@ class TruthExpiryPipeline:
         self._clock = clock
         self._authority = authority
         self._history = history
+        self._turns = NoTurns() if turns is None else turns
 
     def run(self, request: TruthExpiryRequest) -> TruthExpiryResponse:
         as_of = request.as_of or self._clock.today()
@@ -71,17 +77,22 @@ class TruthExpiryPipeline:
         except EvidenceUnavailableError as error:
             return TruthExpiryResponse(as_of, (), notices=(EvidenceUnavailable(str(error)),))
         notices: list[Notice] = []
-        messages = self._messages(request, notices)
         question = "" if request.subject_message else request.question
         read = read_question(question, request.earlier_questions, as_of, catalog)
         asked = read.time
         reading = asked.reading
+        listing = reading is not None and reading.kind is not TimeQuestion.AS_OF
+        if listing:
+            self._turns.give_way()  # it lists records over a window: simple questions first
+        messages = self._messages(request, notices)
         judged_on, source = _judgement(reading, as_of)
         extraction = self._extractor.extract(read, messages, catalog)
         checking = request.subject_message is not None
         verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
         time = None
         if reading is not None:
+            if listing:
+                self._turns.give_way()  # again before the window's records: to any that came
             timelines = _timelines(verdicts, answers)
             time = self._time_report(
                 reading,
