@@ -104,6 +104,12 @@ def opened(text: str) -> str:
     return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text))
 
 
+def read_form(text: str) -> str:
+    """`text` as `sentences` reads it (cut, contractions opened), lower-cased: every token's
+    lower-cased text stands in it, for a test of the text before it is tokenized."""
+    return opened(text[:MAX_TEXT_CHARS]).lower()
+
+
 def sentences(text: str) -> list[Sentence]:
     """The sentences of `text`, tokenized."""
     cleaned = opened(text[:MAX_TEXT_CHARS])
