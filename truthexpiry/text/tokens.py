@@ -254,6 +254,8 @@ def _scan_keys(tokens: list[Token]) -> list[str | None]:
 
 def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:
     starts, phrases = table.starts, table.phrases
+    if starts.isdisjoint(keys):  # most tables have no phrase in most sentences
+        return []
     taken = taken or None
     found: list[PhraseMatch] = []
     count = len(keys)
