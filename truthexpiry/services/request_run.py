@@ -90,17 +90,7 @@ class RequestRun:
         if verdict.reason is UnverifiedReason.NO_RECORDS:
             explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
         subject = self._catalog.describe(claim.entity, claim.attribute)
-        return Verdict(  # made directly: `dataclasses.replace` cost as much as the labelling
-            claim=verdict.claim,
-            key=verdict.key,
-            status=verdict.status,
-            current_values=verdict.current_values,
-            record_ids=verdict.record_ids,
-            explanation=explanation,
-            reason=verdict.reason,
-            timeline=verdict.timeline,
-            subject=subject,
-        )
+        return with_subject(verdict, subject, explanation)
 
     def _verdict(self, claim: Claim) -> Verdict:
         key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
@@ -161,6 +151,22 @@ class RequestRun:
             except EvidenceUnavailableError as error:
                 self._resolutions[key] = error
         return self._resolutions[key]
+
+
+def with_subject(verdict: Verdict, subject: str, explanation: str) -> Verdict:
+    """`verdict` with its subject and explanation: made directly, as `dataclasses.replace` cost
+    as much as the labelling."""
+    return Verdict(
+        claim=verdict.claim,
+        key=verdict.key,
+        status=verdict.status,
+        current_values=verdict.current_values,
+        record_ids=verdict.record_ids,
+        explanation=explanation,
+        reason=verdict.reason,
+        timeline=verdict.timeline,
+        subject=subject,
+    )
 
 
 def _unavailable(error: EvidenceUnavailableError) -> str:
