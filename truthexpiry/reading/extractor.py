@@ -8,9 +8,10 @@ from truthexpiry.models.answering.claims import Claim, ClaimSource, Extraction, 
 from truthexpiry.models.answering.messages import MessageRef, SearchMessage
 from truthexpiry.models.answering.questions import QuestionReading, Statement
 from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.reading.lexicon.text_screen import TextTest, text_screen
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.reading.reader import read
-from truthexpiry.text.tokens import sentences
+from truthexpiry.text.tokens import read_form, sentences
 
 
 class RulesClaimExtractor:
@@ -20,7 +21,9 @@ class RulesClaimExtractor:
     catalog vocabulary only, never text from a request.
 
     When the question names topics, a message's sentence is read only if it may be about one of
-    them (`TopicScreen`, a test of its words): the pipeline keeps no other message claim. With
+    them: the message's lower-cased text holds one of their words (`text_screen`, before it is
+    tokenised) and the sentence's tokens pass `TopicScreen`. The pipeline keeps no other message
+    claim. With
     `every_message`, every sentence is read: for a model's extraction, which may add topics the
     rules did not read, and checks its proposals against what the rules read in each message.
     """
@@ -50,8 +53,9 @@ class RulesClaimExtractor:
                 )
         message_claims: list[Claim] = []
         screened = frozenset() if self._every_message else frozenset(topics)
+        keep = text_screen(index.screen, catalog.fingerprint, screened) if screened else None
         for message in messages:
-            for statement in _statements(message.content, index, screened):
+            for statement in _statements(message.content, index, screened, keep):
                 if statement.attribute is not None and statement.value is not None:
                     message_claims.extend(
                         _claims(statement, statement.attribute, ClaimSource.MESSAGE, message.ref)
@@ -64,9 +68,14 @@ class RulesClaimExtractor:
         )
 
 
-def _statements(text: str, index: VocabularyIndex, topics: frozenset[str]) -> list[Statement]:
+def _statements(
+    text: str, index: VocabularyIndex, topics: frozenset[str], keep: TextTest | None
+) -> list[Statement]:
     """The statements of `text`, from the sentences that may be about `topics` (all of them
-    when there are none)."""
+    when there are none): none when `keep` does not keep its text (it is not even tokenized),
+    else those of its sentences whose tokens pass the screen."""
+    if keep is not None and not keep(read_form(text)):
+        return []
     return [
         statement
         for sentence in sentences(text)

@@ -113,6 +113,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for i in range(m.start, m.end)
     }
     naming: dict[Pair, Naming] = {}
+    stems = _stems(tokens)  # each word's stem, made once for the loops below
     for match in find_phrases(tokens, index.attribute_table, reserved):
         for pair in index.attribute_names[match.phrase]:
             entry = naming.setdefault(pair, Naming())
@@ -124,7 +125,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
             continue
         if i > 0 and tokens[i - 1].kind is Kind.NUMBER:
             continue  # "50 requests": what the number counts, not a name
-        word = _name_word(token)
+        word = NAME_SYNONYMS.get(token.key) or stems[i]
         for pair in index.attribute_stems.get(word, ()):
             entry = naming.setdefault(pair, Naming())
             entry.positions.append(i)
@@ -132,22 +133,24 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
             taken.add(i)
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
         for at in range(anchor.start, anchor.end):
-            word = _name_word(tokens[at])
+            word = NAME_SYNONYMS.get(tokens[at].key) or stems[at]
             for pair in index.attribute_stems.get(word, ()):
                 if pair[0] == anchor.entity:
                     naming.setdefault(pair, Naming()).add_word(word, at)
     anchored = {a.entity for a in anchors}
     anchors += _attribute_anchors(naming, anchored, index)
     anchors += _stem_anchors(
-        tokens, reserved | taken, anchored | {a.entity for a in anchors}, index
+        tokens, stems, reserved | taken, anchored | {a.entity for a in anchors}, index
     )
     taken.update(i for a in anchors for i in range(a.start, a.end))
     anchors.sort(key=lambda a: a.start)
     return Names(anchors, taken, naming)
 
 
-def _name_word(token: Token) -> str:
-    return NAME_SYNONYMS.get(token.key) or stem(token.key)
+def _stems(tokens: list[Token]) -> list[str]:
+    """Each token's key's stem (a word's; any other token's key as it is)."""
+    word = Kind.WORD
+    return [stem(t.key) if t.kind is word else t.key for t in tokens]
 
 
 def _entity_anchors(
@@ -209,7 +212,11 @@ def _attribute_anchors(
 
 
 def _stem_anchors(
-    tokens: list[Token], taken: set[int], anchored: set[str], index: VocabularyIndex
+    tokens: list[Token],
+    stems: list[str],
+    taken: set[int],
+    anchored: set[str],
+    index: VocabularyIndex,
 ) -> list[Anchor]:
     """An entity named by a word of its name in another form: "book travel" for
     `travel_booking`, when no other entity has that word."""
@@ -217,7 +224,7 @@ def _stem_anchors(
     for i, token in enumerate(tokens):
         if i in taken or token.kind is not Kind.WORD:
             continue
-        owners = index.entity_stems.get(stem(token.key), ())
+        owners = index.entity_stems.get(stems[i], ())
         if len(owners) == 1 and next(iter(owners)) not in anchored:
             entity = next(iter(owners))
             anchored.add(entity)

@@ -69,14 +69,21 @@ class Token(NamedTuple):
 
 class Tokens(list[Token]):
     """A sentence's tokens, with the phrase matches found in them so far (`find_phrases`): the
-    readers of one sentence look for the same tables' phrases several times. The matches live
-    as long as the tokens, which belong to one request."""
+    readers of one sentence look for the same tables' phrases several times. The matches, and
+    the keys a scan reads, live as long as the tokens, which belong to one request."""
 
-    __slots__ = ("matches",)
+    __slots__ = ("_keys", "matches")
 
     def __init__(self, tokens: Iterable[Token] = ()) -> None:
         super().__init__(tokens)
         self.matches: dict[int, tuple[PhraseTable, list[PhraseMatch]]] = {}
+        self._keys: list[str | None] | None = None
+
+    def scan_keys(self) -> list[str | None]:
+        """The keys a phrase scan reads (punctuation as None), made once per sentence."""
+        if self._keys is None:
+            self._keys = _scan_keys(self)
+        return self._keys
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,9 +94,20 @@ class Sentence:
 
 def opened(text: str) -> str:
     """Contractions opened (`isn't` -> `is not`, `can't` -> `can not`), possessives and `-only`
-    dropped: the form every text is read in."""
+    dropped: the form every text is read in. Most texts have neither an apostrophe nor a
+    hyphen, and pass through without a pattern run over them."""
+    if "-" in text:
+        text = _ONLY.sub(" only", text)
+    if "'" not in text and "\u2019" not in text:
+        return text
     text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text)
-    return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", _ONLY.sub(" only", text)))
+    return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text))
+
+
+def read_form(text: str) -> str:
+    """`text` as `sentences` reads it (cut, contractions opened), lower-cased: every token's
+    lower-cased text stands in it, for a test of the text before it is tokenized."""
+    return opened(text[:MAX_TEXT_CHARS]).lower()
 
 
 def sentences(text: str) -> list[Sentence]:
@@ -107,22 +125,29 @@ def sentences(text: str) -> list[Sentence]:
 
 def tokenize(chunk: str) -> list[Token]:
     tokens: list[Token] = []
+    append = tokens.append
+    word_kind = Kind.WORD
     for clock, grouped, word, punct in _TOKEN.findall(chunk):
         if word:
             lower = word.lower()
             if lower.isalpha():  # the common case, a plain word, read here without a call
+                if lower is word or lower == word:  # lower case: no capital, not shouted
+                    key = singular(word) if word[-1] == "s" else word
+                    append(Token(word, key, word_kind))
+                    continue
+                key = singular(lower) if lower[-1] == "s" else lower
                 shouted = len(word) > 1 and word.isupper()
-                tokens.append(Token(lower, singular(lower), Kind.WORD, word[0].isupper(), shouted))
+                append(Token(lower, key, word_kind, word[0].isupper(), shouted))
             elif lower[0].isdigit() and _NUMBER.match(lower):
-                tokens.append(Token(lower, lower.replace(",", ""), Kind.NUMBER))
+                append(Token(lower, lower.replace(",", ""), Kind.NUMBER))
             else:
                 tokens.extend(_word_tokens(word))
         elif clock:
-            tokens.append(Token(clock, clock, Kind.CLOCK))
+            append(Token(clock, clock, Kind.CLOCK))
         elif punct:
-            tokens.append(Token(punct, punct, Kind.PUNCT))
+            append(Token(punct, punct, Kind.PUNCT))
         else:
-            tokens.append(Token(grouped.lower(), grouped.replace(",", ""), Kind.NUMBER))
+            append(Token(grouped.lower(), grouped.replace(",", ""), Kind.NUMBER))
     return tokens
 
 
@@ -203,21 +228,34 @@ def find_phrases(
     none of them touches `taken`, they are the matches outside it too (the scan visits the
     same positions and finds the same longest phrase at each)."""
     if not isinstance(tokens, Tokens):
-        return _scan(tokens, table, taken)
+        return _scan(_scan_keys(tokens), table, taken)
     kept = tokens.matches.get(id(table))
     if kept is None or kept[0] is not table:
-        kept = (table, _scan(tokens, table, None))
+        kept = (table, _scan(tokens.scan_keys(), table, None))
         tokens.matches[id(table)] = kept
     found = kept[1]
-    if taken and any(i in taken for match in found for i in range(match.start, match.end)):
-        return _scan(tokens, table, taken)
+    if taken and found and _touches(found, taken):
+        return _scan(tokens.scan_keys(), table, taken)
     return list(found)
 
 
-def _scan(tokens: list[Token], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:
+def _touches(found: list[PhraseMatch], taken: set[int]) -> bool:
+    for start, end, _ in found:
+        if start in taken or (end - start > 1 and not taken.isdisjoint(range(start, end))):
+            return True
+    return False
+
+
+def _scan_keys(tokens: list[Token]) -> list[str | None]:
     # Keys only, punctuation as None: no phrase starts or goes on at a punctuation mark.
-    keys = [None if token.kind is Kind.PUNCT else token.key for token in tokens]
+    punct = Kind.PUNCT
+    return [None if token.kind is punct else token.key for token in tokens]
+
+
+def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:
     starts, phrases = table.starts, table.phrases
+    if starts.isdisjoint(keys):  # most tables have no phrase in most sentences
+        return []
     taken = taken or None
     found: list[PhraseMatch] = []
     count = len(keys)
