@@ -18,7 +18,14 @@ from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.names import Anchor, Names
 from truthexpiry.reading.values_in_text import FoundValue
 from truthexpiry.text.tokens import Kind, Token
-from truthexpiry.text.words import END_NAME_WORDS, MERIDIEM, RANGE_END_WORDS, UNITS
+from truthexpiry.text.words import (
+    CENT,
+    CENT_CURRENCIES,
+    END_NAME_WORDS,
+    MERIDIEM,
+    RANGE_END_WORDS,
+    UNITS,
+)
 from truthexpiry.values.forms import words as word_value
 
 Pair = tuple[str, str]
@@ -204,7 +211,7 @@ def _numbered_words(info: AttributeInfo) -> bool:
 
 
 def _compatible(stated: str, unit: str) -> bool:
-    if stated == unit:
+    if stated == unit or (stated == CENT and unit in CENT_CURRENCIES):
         return True
     a, b = UNITS.get(stated), UNITS.get(unit)
     return a is not None and b is not None and a.dimension == b.dimension
