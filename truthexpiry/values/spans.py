@@ -76,7 +76,13 @@ def value_at(
 def may_start_a_value(token: Token) -> bool:
     """The cheap test before the parsers: a value starts only at a number, a clock time, a
     symbol, a word that begins with a digit, or one of the words values start with."""
-    return token.kind is not Kind.WORD or token.text in _WORD_STARTS or token.text[0].isdigit()
+    text = token.text
+    return (
+        token.kind is not Kind.WORD
+        or text in _WORD_STARTS
+        or text[0].isdigit()
+        or ("-" in text and text.partition("-")[0] in NUMBER_WORDS)  # "twenty-five"
+    )
 
 
 def _measure_at(
@@ -123,7 +129,9 @@ def _unit_after(token: Token | None, known: frozenset[str], last: bool) -> str |
     if token is None or token.kind is not Kind.WORD:
         return None
     word = token.text
-    if word in CURRENCIES or word in MINOR_CURRENCIES or word in UNITS or last:
+    if word in CURRENCIES or word in MINOR_CURRENCIES or word in UNITS:
+        return word
+    if last and word not in NUMBER_WORDS:
         return word
     return NOUN_ALIASES.get(word, word) if _counts(token, known) else None
 

@@ -10,6 +10,7 @@ six" of 06:30; guessing one half would give a wrong verdict for the other.
 
 from __future__ import annotations
 
+from truthexpiry.models.records.values import TypedValue
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import (
@@ -95,6 +96,21 @@ def _hour_and_minutes(tokens: list[Token], i: int) -> ValueSpan | None:
         if not (spoken and i > 0 and tokens[i - 1].text in TIME_PREPOSITIONS):
             return None
     return _with_day_part(tokens, i, at, hour * 60 + minutes)
+
+
+def bare_time(token: Token) -> TypedValue | None:
+    """The time of day a bare number may be (`8`, `17`, `9.30`, `17.30`): the reader asks only
+    after a word that gives a time ("opens at 8"), and only for a time-of-day attribute. An hour
+    1 to 12 is either half of the day."""
+    if token.kind is not Kind.NUMBER:
+        return None
+    hours, _, minutes = token.key.partition(".")
+    if not hours.isdigit() or len(hours) > 2 or not (minutes.isdigit() or not minutes):
+        return None
+    if len(minutes) not in (0, 2) or int(minutes or 0) >= 60 or int(hours) > 23:
+        return None
+    said = int(hours) * 60 + int(minutes or 0)
+    return clock_either_half(said) if 1 <= int(hours) <= 12 else clock(said)
 
 
 def dotted_time(token: Token) -> tuple[int, int] | None:
