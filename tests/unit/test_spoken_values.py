@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from datetime import date
+from decimal import Decimal
 
 import pytest
 
@@ -192,7 +193,7 @@ def test_words_that_only_look_like_a_spoken_value_are_not_read_as_one(
 
 
 def test_a_bare_hour_after_a_time_word_is_a_time_only_for_an_attribute_that_holds_one() -> None:
-    found = FoundValue(3, 4, quantity(read_value("8").amount or 0, None), "present")
+    found = FoundValue(3, 4, quantity(Decimal(8), None), "present")
     timed = FoundValue(3, 4, found.value, "present", as_time=read_value("08:00 or 20:00"))
 
     assert timed.for_attribute(("x", "limit"), ValueType.QUANTITY) == found.value

@@ -25,10 +25,19 @@ from truthexpiry.values.forms import clock, clock_either_half
 from truthexpiry.values.numbers_in_text import ValueSpan, number_at
 
 _HALF_DAY = 720
+# The words that may follow the first number of a time said in words.
+_AFTER_A_NUMBER = frozenset("past after to minute minutes min mins o".split()).union(
+    NUMBER_WORDS, MERIDIEM, TIME_WORDS, (part[0] for part in DAY_PARTS)
+)
 
 
 def spoken_time_at(tokens: list[Token], i: int) -> ValueSpan | None:
     """A time of day said in words, or an hour followed by the part of the day it is in."""
+    word, following = tokens[i].text, _text(tokens, i + 1)
+    if word == "a" and following != "quarter":
+        return None
+    if word not in CLOCK_FRACTIONS and word != "a" and following not in _AFTER_A_NUMBER:
+        return None  # most numbers are no time: one set lookup decides
     return _past_or_to(tokens, i) or _hour_and_minutes(tokens, i)
 
 
@@ -154,10 +163,15 @@ def _with_day_part(tokens: list[Token], start: int, at: int, minutes: int) -> Va
 
 
 def _day_part(tokens: list[Token], at: int) -> tuple[int, tuple[range, bool]] | None:
+    if _text(tokens, at) not in _DAY_PART_STARTS:
+        return None
     for words, part in DAY_PARTS.items():
         if tuple(_text(tokens, at + n) for n in range(len(words))) == words:
             return len(words), part
     return None
+
+
+_DAY_PART_STARTS = frozenset(words[0] for words in DAY_PARTS)
 
 
 def _hour_at(tokens: list[Token], at: int) -> int | None:
