@@ -37,7 +37,9 @@ _OFF_AS_STATE_AFTER = _ON_AS_STATE_AFTER | frozenset("is are was were be been no
 # Verbs that make "on"/"off" part of another phrase: "sign off", "log on", "take off".
 _PHRASAL = frozenset("sign log take kick call drop pay put set show write cut hold go".split())
 _ON_AS_STATE_BEFORE = frozenset("for in since now again today by across everywhere".split())
-_PAST = frozenset("was were used previously formerly originally until before had from".split())
+_PAST = frozenset(
+    "was were used previously formerly originally until before had from old former prior".split()
+)
 _PRESENT = frozenset("is are now currently still today has have to".split())
 Pair = tuple[str, str]
 # Every word `_polarity` or `_modal` reads a value from.
