@@ -86,6 +86,8 @@ QUANTITIES: Forms = [
     ("50 requests per minute", "50 requests"),
     ("2.5 GB", "2.5 gb"),
     ("one and a quarter", "1.25"),
+    ("two and a half thousand", "2500"),
+    ("one and a half million users", "1500000 users"),
 ]
 MONEY: Forms = [
     ("\u20ac35", "35 EUR"),

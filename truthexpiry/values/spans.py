@@ -97,6 +97,8 @@ def _measure_at(
     part = fraction_after(tokens, end)  # "two and a half", "1 1/2"
     if part is not None and number == int(number):
         number, end = number + part[0], part[1]
+        if end < len(tokens) and tokens[end].text in SCALE_WORDS:  # "one and a half million"
+            number, end = number * SCALE_WORDS[tokens[end].text], end + 1
     marked = _marked_at(tokens, i, end, number)
     if marked is not None:
         return marked
