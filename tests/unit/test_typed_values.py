@@ -69,6 +69,8 @@ DURATIONS: Forms = [
     ("a quarter of an hour", "0.25 hours"),
     ("three quarters of an hour", "0.75 hours"),
     ("a half hour", "0.5 hours"),
+    ("a half-hour", "0.5 hours"),
+    ("a quarter-hour", "0.25 hours"),
     ("1 1/2 hours", "1.5 hours"),
     ("1\u00bd hours", "1.5 hours"),
     ("twenty-one days", "21 days"),
@@ -591,3 +593,20 @@ def test_an_amount_equals_itself_whatever_unit_the_attribute_is_in(
     value = read_value(f"{amount[0]} {amount[1]}", info)
 
     assert compare(value, value).outcome is Comparison.SAME
+
+
+@pytest.mark.parametrize(
+    ("info", "stated", "outcome"),
+    [
+        (_info("fee_cents", "40"), "40 cents", Comparison.SAME),
+        (_info("fee_cents", "40"), "\u20ac0.40", Comparison.SAME),
+        (_info("fee_cents", "40"), "45c", Comparison.DIFFERENT),
+        (_info("fee_cents", "40"), "\u00a30.40", Comparison.INCOMPARABLE),
+        (_info("fee", "40", unit="cents"), "40 cents", Comparison.SAME),
+    ],
+)
+def test_a_bare_record_number_in_cents_is_a_hundredth_of_a_currency(
+    info: AttributeInfo, stated: str, outcome: Comparison
+) -> None:
+    assert info.value_type is ValueType.MONEY
+    assert _outcome(stated, "40", info) is outcome

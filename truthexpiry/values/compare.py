@@ -21,7 +21,14 @@ from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.models.records.values import Compared, Comparison, TypedValue, ValueType
 from truthexpiry.text.tokens import Kind, opened, tokenize
 from truthexpiry.text.words import BINARY_DATA_FACTORS, CENT, CENT_CURRENCIES, CURRENCIES, UNITS
-from truthexpiry.values.forms import EITHER_HALF_OF_DAY, money, quantity, token_key, words
+from truthexpiry.values.forms import (
+    EITHER_HALF_OF_DAY,
+    cents,
+    money,
+    quantity,
+    token_key,
+    words,
+)
 from truthexpiry.values.polarity import polarity_of
 from truthexpiry.values.spans import value_at
 
@@ -74,6 +81,8 @@ def _read(raw: str, *, whole_words: bool) -> TypedValue:
 
 
 def _in_unit(amount: Decimal, unit: str) -> TypedValue:
+    if unit == CENT:  # `fee_cents`: a bare 40 is 40 cents
+        return cents(amount / 100)
     return money(amount, unit) if unit in _CURRENCY_CODES else quantity(amount, unit)
 
 

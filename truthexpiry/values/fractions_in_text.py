@@ -1,6 +1,6 @@
 """Quantities said with a part of a whole: `an hour and a half`, `one and a half days`, `two and
-a half percent`, `1 1/2 hours`, `1½ hours`, `half an hour`, `a half hour`, `a quarter of an hour`,
-`three quarters of an hour`, `one and a quarter`.
+a half percent`, `1 1/2 hours`, `1½ hours`, `half an hour`, `a half hour`, `a half-hour`, `a
+quarter of an hour`, `three quarters of an hour`, `one and a quarter`.
 
 Each is read whole or not at all: "an hour and a half" is never `1 hour` followed by stray
 words, since a misread amount gives a wrong verdict where no amount gives none.
@@ -41,7 +41,7 @@ def part_of_a_unit_at(tokens: list[Token], i: int) -> ValueSpan | None:
     of a day`, `1/2 hour`: a part of one unit."""
     part = _part_at(tokens, i)
     if part is None:
-        return None
+        return _hyphenated_at(tokens, i)
     size, at = part
     if _text(tokens, at) == "of":  # "a quarter of an hour"
         at += 1
@@ -50,6 +50,17 @@ def part_of_a_unit_at(tokens: list[Token], i: int) -> ValueSpan | None:
     if _text(tokens, at) not in ARTICLES_AS_ONE:
         return None if _text(tokens, i) not in FRACTION_FIGURES else _unit_span(tokens, i, at, size)
     return _unit_span(tokens, i, at + 1, size, percent=size < 1)
+
+
+def _hyphenated_at(tokens: list[Token], i: int) -> ValueSpan | None:
+    """`half-hour`, `a quarter-hour`, `half-day`: a part and a unit in one word."""
+    start = i
+    if _text(tokens, i) in ARTICLES_AS_ONE:
+        i += 1
+    part, _, unit = _text(tokens, i).partition("-")
+    if part not in FRACTION_WORDS or unit not in UNITS or UNITS[unit].dimension == "percent":
+        return None
+    return ValueSpan(start, i + 1, quantity(FRACTION_WORDS[part], unit))
 
 
 def whole_and_part(tokens: list[Token], span: ValueSpan) -> ValueSpan:

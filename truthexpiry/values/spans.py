@@ -55,6 +55,10 @@ _WORD_STARTS = frozenset(
 )
 
 
+# First parts of a hyphenated word a value may be: "twenty-five", "half-hour".
+_HYPHENATED_STARTS = frozenset((*NUMBER_WORDS, *FRACTION_WORDS))
+
+
 def value_at(
     tokens: list[Token], i: int, known: frozenset[str] = frozenset(), *, whole: bool = False
 ) -> ValueSpan | None:
@@ -81,7 +85,7 @@ def may_start_a_value(token: Token) -> bool:
         token.kind is not Kind.WORD
         or text in _WORD_STARTS
         or text[0].isdigit()
-        or ("-" in text and text.partition("-")[0] in NUMBER_WORDS)  # "twenty-five"
+        or ("-" in text and text.partition("-")[0] in _HYPHENATED_STARTS)  # "twenty-five"
     )
 
 
