@@ -61,6 +61,19 @@ DURATIONS: Forms = [
     ("14d", "14 days"),
     ("6 months", "6 months"),
     ("1 year", "1 year"),
+    ("an hour and a half", "1.5 hours"),
+    ("a week and a half", "1.5 weeks"),
+    ("a day and a half", "1.5 days"),
+    ("one and a half days", "1.5 days"),
+    ("2 hours and a quarter", "2.25 hours"),
+    ("a quarter of an hour", "0.25 hours"),
+    ("three quarters of an hour", "0.75 hours"),
+    ("a half hour", "0.5 hours"),
+    ("a half-hour", "0.5 hours"),
+    ("a quarter-hour", "0.25 hours"),
+    ("1 1/2 hours", "1.5 hours"),
+    ("1\u00bd hours", "1.5 hours"),
+    ("twenty-one days", "21 days"),
 ]
 QUANTITIES: Forms = [
     ("15kg", "15 kg"),
@@ -74,6 +87,9 @@ QUANTITIES: Forms = [
     ("1 seat", "1 seat"),
     ("50 requests per minute", "50 requests"),
     ("2.5 GB", "2.5 gb"),
+    ("one and a quarter", "1.25"),
+    ("two and a half thousand", "2500"),
+    ("one and a half million users", "1500000 users"),
 ]
 MONEY: Forms = [
     ("\u20ac35", "35 EUR"),
@@ -85,6 +101,18 @@ MONEY: Forms = [
     ("120p", "1.2 GBP"),
     ("\u00a31.20", "1.2 GBP"),
     ("\u20ac0.45/km", "0.45 EUR"),
+    ("5 pounds 20", "5.2 GBP"),
+    ("five pounds twenty", "5.2 GBP"),
+    ("5 pounds and 20 pence", "5.2 GBP"),
+    ("six euro ninety", "6.9 EUR"),
+    ("5 dollars and 20 cents", "5.2 USD"),
+    ("a pound", "1 GBP"),
+    ("a pound fifty", "1.5 GBP"),
+    ("50p", "0.5 GBP"),
+    ("40 cents", "40 cents"),
+    ("75c", "75 cents"),
+    ("75\u00a2", "75 cents"),
+    ("1 cent", "1 cent"),
 ]
 PERCENTAGES: Forms = [
     ("15 %", "15%"),
@@ -93,6 +121,10 @@ PERCENTAGES: Forms = [
     ("15 pct", "15%"),
     ("15 per cent", "15%"),
     ("99.9%", "99.9%"),
+    ("two and a half percent", "2.5%"),
+    ("2 and a half per cent", "2.5%"),
+    ("half a percent", "0.5%"),
+    ("twenty-five percent", "25%"),
 ]
 TIMES: Forms = [
     ("3pm", "15:00"),
@@ -106,6 +138,24 @@ TIMES: Forms = [
     ("midnight", "00:00"),
     ("12pm", "12:00"),
     ("12am", "00:00"),
+    ("9 in the evening", "21:00"),
+    ("ten at night", "22:00"),
+    ("12 at night", "00:00"),
+    ("10 in the morning", "10:00"),
+    ("3 in the afternoon", "15:00"),
+    ("quarter past eleven at night", "23:15"),
+    ("half past seven in the evening", "19:30"),
+    ("seven thirty pm", "19:30"),
+    ("9.30pm", "21:30"),
+    ("12 noon", "12:00"),
+    # Without am, pm or a part of the day: either half of the day.
+    ("half past six", "06:30 or 18:30"),
+    ("half six", "06:30 or 18:30"),
+    ("quarter to seven", "06:45 or 18:45"),
+    ("a quarter past twelve", "00:15 or 12:15"),
+    ("ten past six", "06:10 or 18:10"),
+    ("6 o'clock", "06:00 or 18:00"),
+    ("06:30 or 18:30", "06:30 or 18:30"),
 ]
 DATES: Forms = [
     ("31 March 2026", "2026-03-31"),
@@ -226,6 +276,16 @@ def test_per_cent_at_the_end_of_a_sentence_is_a_percentage() -> None:
         ("half an hour", "30 minutes"),
         ("1.5k", "1500"),
         ("120p", "\u00a31.20"),
+        ("40 cents", "\u20ac0.40"),
+        ("75c", "$0.75"),
+        ("5 pounds 20", "\u00a35.20"),
+        ("an hour and a half", "90 minutes"),
+        ("a day and a half", "36 hours"),
+        ("a week and a half", "10.5 days"),
+        ("two and a half percent", "2.5%"),
+        ("half past six", "18:30"),
+        ("half past six", "06:30"),
+        ("9 in the evening", "21:00"),
     ],
 )
 def test_two_forms_of_one_value_compare_the_same(a: str, b: str) -> None:
@@ -249,7 +309,9 @@ def _plain(amount: Decimal) -> str:
 @st.composite
 def surface_forms(draw: st.DrawFn) -> str:
     """A value written in any form the parsers know."""
-    kind = draw(st.sampled_from(["amount", "money", "time", "date", "boolean", "words"]))
+    kind = draw(st.sampled_from(["amount", "money", "time", "date", "words", "listed"]))
+    if kind == "listed":  # every form above: availability words, spoken forms
+        return draw(st.sampled_from([raw for forms in EVERY_FORM.values() for raw, _ in forms]))
     if kind == "amount":
         amount = _plain(draw(_AMOUNTS))
         unit = draw(st.sampled_from(["", "%", "seats", "requests", *_UNIT_SPELLINGS]))
@@ -271,8 +333,6 @@ def surface_forms(draw: st.DrawFn) -> str:
                 [day.isoformat(), f"{day.day} {month} {day.year}", f"{month} {day.day}, {day.year}"]
             )
         )
-    if kind == "boolean":
-        return draw(st.sampled_from([raw for raw, _ in BOOLEANS]))
     return draw(st.text(alphabet="abcdefghijklmnopqrstuvwxyz- _", min_size=1, max_size=20))
 
 
@@ -533,3 +593,20 @@ def test_an_amount_equals_itself_whatever_unit_the_attribute_is_in(
     value = read_value(f"{amount[0]} {amount[1]}", info)
 
     assert compare(value, value).outcome is Comparison.SAME
+
+
+@pytest.mark.parametrize(
+    ("info", "stated", "outcome"),
+    [
+        (_info("fee_cents", "40"), "40 cents", Comparison.SAME),
+        (_info("fee_cents", "40"), "\u20ac0.40", Comparison.SAME),
+        (_info("fee_cents", "40"), "45c", Comparison.DIFFERENT),
+        (_info("fee_cents", "40"), "\u00a30.40", Comparison.INCOMPARABLE),
+        (_info("fee", "40", unit="cents"), "40 cents", Comparison.SAME),
+    ],
+)
+def test_a_bare_record_number_in_cents_is_a_hundredth_of_a_currency(
+    info: AttributeInfo, stated: str, outcome: Comparison
+) -> None:
+    assert info.value_type is ValueType.MONEY
+    assert _outcome(stated, "40", info) is outcome

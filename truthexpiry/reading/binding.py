@@ -18,7 +18,14 @@ from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.names import Anchor, Names
 from truthexpiry.reading.values_in_text import FoundValue
 from truthexpiry.text.tokens import Kind, Token
-from truthexpiry.text.words import END_NAME_WORDS, MERIDIEM, RANGE_END_WORDS, UNITS
+from truthexpiry.text.words import (
+    CENT,
+    CENT_CURRENCIES,
+    END_NAME_WORDS,
+    MERIDIEM,
+    RANGE_END_WORDS,
+    UNITS,
+)
 from truthexpiry.values.forms import words as word_value
 
 Pair = tuple[str, str]
@@ -71,7 +78,7 @@ def bind(
                 pair = (anchor.entity, vocabulary.info.attribute)
                 if found.owners is not None and pair not in found.owners:
                     continue
-                value = found.for_attribute(pair)
+                value = found.for_attribute(pair, vocabulary.info.value_type)
                 fit = accepts(vocabulary.info, value, found)
                 if fit and _numbered_words(vocabulary.info) and value is not None:
                     value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
@@ -96,7 +103,8 @@ def bind(
 
 def _range_end(tokens: list[Token], found: FoundValue) -> bool | None:
     """For a time of day: True after "until"/"to" (an end), False after "from" (a start)."""
-    if found.value is None or found.value.type is not ValueType.TIME_OF_DAY:
+    said = found.as_time or found.value
+    if said is None or said.type is not ValueType.TIME_OF_DAY:
         return None
     before = {t.key for t in tokens[max(found.start - 2, 0) : found.start]}
     if before & RANGE_END_WORDS or _after_a_time_to(tokens, found.start):
@@ -204,7 +212,7 @@ def _numbered_words(info: AttributeInfo) -> bool:
 
 
 def _compatible(stated: str, unit: str) -> bool:
-    if stated == unit:
+    if stated == unit or (stated == CENT and unit in CENT_CURRENCIES):
         return True
     a, b = UNITS.get(stated), UNITS.get(unit)
     return a is not None and b is not None and a.dimension == b.dimension

@@ -22,11 +22,13 @@ from truthexpiry.text.words import (
     NEGATORS,
     POLARITY_PHRASES,
     POLARITY_WORDS,
+    TIME_PREPOSITIONS,
     VALUE_ONLY_POLARITY_WORDS,
 )
 from truthexpiry.values.forms import words as word_value
 from truthexpiry.values.polarity import flip, is_negated
 from truthexpiry.values.spans import may_start_a_value, value_at
+from truthexpiry.values.spoken_times import bare_time
 
 _YEAR = re.compile(r"^(19|20)\d\d$")
 _DATE_PREPOSITIONS = frozenset("since in until by before after from of during".split())
@@ -35,7 +37,9 @@ _OFF_AS_STATE_AFTER = _ON_AS_STATE_AFTER | frozenset("is are was were be been no
 # Verbs that make "on"/"off" part of another phrase: "sign off", "log on", "take off".
 _PHRASAL = frozenset("sign log take kick call drop pay put set show write cut hold go".split())
 _ON_AS_STATE_BEFORE = frozenset("for in since now again today by across everywhere".split())
-_PAST = frozenset("was were used previously formerly originally until before had from".split())
+_PAST = frozenset(
+    "was were used previously formerly originally until before had from old former prior".split()
+)
 _PRESENT = frozenset("is are now currently still today has have to".split())
 Pair = tuple[str, str]
 # Every word `_polarity` or `_modal` reads a value from.
@@ -54,8 +58,13 @@ class FoundValue:
     # ("not paper" states no value).
     owners: dict[Pair, TypedValue | None] | None = None
     weak: bool = False  # a modal ("can"), which yields to any other value for the attribute
+    # A bare number after a word that gives a time ("opens at 8", "at 9.30"): the time of day
+    # it is for an attribute that holds one; for any other attribute it stays a number.
+    as_time: TypedValue | None = None
 
-    def for_attribute(self, pair: Pair) -> TypedValue | None:
+    def for_attribute(self, pair: Pair, kind: ValueType | None = None) -> TypedValue | None:
+        if self.as_time is not None and kind is ValueType.TIME_OF_DAY:
+            return self.as_time
         return self.owners.get(pair) if self.owners is not None else self.value
 
 
@@ -93,7 +102,8 @@ def _value_at(
     token = tokens[i]
     span = value_at(tokens, i, index.known_words) if may_start_a_value(token) else None
     if span is not None and not _is_date_part(tokens, span.start, span.value):
-        return FoundValue(span.start, span.end, span.value, _tense(words, i))
+        as_time = _bare_time(tokens, span.start, span.end, span.value)
+        return FoundValue(span.start, span.end, span.value, _tense(words, i), as_time=as_time)
     if token.text not in _STATE_STARTS:  # most words state nothing: no call for them
         return None
     return _polarity(tokens, words, i) or _modal(tokens, words, i)
@@ -146,6 +156,15 @@ def _on_is_a_state(tokens: list[Token], i: int) -> bool:
     ends = after is None or after.kind is Kind.PUNCT or after.key in _ON_AS_STATE_BEFORE
     verbs = _ON_AS_STATE_AFTER if tokens[i].text == "on" else _OFF_AS_STATE_AFTER
     return before in verbs or (ends and i > 0 and before not in _PHRASAL)
+
+
+def _bare_time(tokens: list[Token], start: int, end: int, value: TypedValue) -> TypedValue | None:
+    """`at 8`, `until 9.30`: the time a bare number after a time preposition may be."""
+    if end != start + 1 or value.unit is not None or value.type is not ValueType.QUANTITY:
+        return None
+    if start == 0 or tokens[start - 1].text not in TIME_PREPOSITIONS:
+        return None
+    return bare_time(tokens[start])
 
 
 def _is_date_part(tokens: list[Token], i: int, value: TypedValue) -> bool:

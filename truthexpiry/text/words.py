@@ -164,8 +164,17 @@ CURRENCIES: dict[str, str] = {
     for spelling in spellings.split()
 }
 CURRENCY_SYMBOLS = frozenset("$\u20ac\u00a3\u00a5\u20b9")
-# Coins written after the number: "120p" is 1.20 GBP. (Cents could be any of several currencies.)
-MINOR_CURRENCIES: dict[str, str] = {"p": "GBP", "pence": "GBP"}
+# Subunits written after the number, a hundredth of their currency: "120p" is 1.20 GBP. A cent
+# is a hundredth of any of several currencies, so "40 cents" keeps `CENT` as its unit and
+# compares only with a record in one of `CENT_CURRENCIES` (never with pounds or yen).
+CENT = "cent"
+CENT_CURRENCIES = frozenset("EUR USD CAD AUD SGD".split())
+MINOR_CURRENCIES: dict[str, str] = {
+    **dict.fromkeys("p pence penny pennies".split(), "GBP"),
+    **dict.fromkeys("cent cents c \u00a2".split(), CENT),
+}
+# The subunit each currency is spoken in after its amount: "5 pounds 20", "6 euro 90 cents".
+SUBUNIT_OF: dict[str, str] = {"GBP": "GBP", **dict.fromkeys(CENT_CURRENCIES, CENT)}
 # Counted nouns that are only other spellings: "50 rpm" counts requests.
 NOUN_ALIASES: dict[str, str] = {
     "rpm": "request",
@@ -202,6 +211,17 @@ NUMBER_WORDS: dict[str, int] = {
 SCALE_WORDS: dict[str, int] = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
 # "a week", "an hour": one, but only right before a unit.
 ARTICLES_AS_ONE = frozenset({"a", "an"})
+# Parts of a whole said in words or figures: "an hour and a half", "1 1/2 hours", "a quarter of
+# an hour", "three quarters of an hour". A third is left out: it has no exact decimal.
+FRACTION_WORDS: dict[str, Decimal] = {"half": Decimal("0.5"), "quarter": Decimal("0.25")}
+FRACTION_FIGURES: dict[str, Decimal] = {
+    "1/2": Decimal("0.5"),
+    "1/4": Decimal("0.25"),
+    "3/4": Decimal("0.75"),
+    "\u00bd": Decimal("0.5"),
+    "\u00bc": Decimal("0.25"),
+    "\u00be": Decimal("0.75"),
+}
 
 MONTHS: dict[str, int] = {
     name: number
@@ -229,3 +249,15 @@ AMOUNT_WORDS: dict[str, int] = {"free": 0}
 # Times of day said in words, in minutes after midnight.
 TIME_WORDS: dict[str, int] = {"noon": 720, "midday": 720, "midnight": 0}
 MERIDIEM: dict[str, int] = {"am": 0, "a.m": 0, "pm": 12, "p.m": 12}
+# Parts of the day after an hour ("9 in the evening", "10 at night"): the hours each may follow,
+# and whether they are after noon. "12 at night" is midnight; "1 at night" is not read.
+DAY_PARTS: dict[tuple[str, ...], tuple[range, bool]] = {
+    ("in", "the", "morning"): (range(1, 12), False),
+    ("in", "the", "afternoon"): (range(1, 8), True),
+    ("in", "the", "evening"): (range(4, 12), True),
+    ("at", "night"): (range(6, 13), True),
+}
+# Minutes past an hour said in words: "half past six", "quarter to seven".
+CLOCK_FRACTIONS: dict[str, int] = {"half": 30, "quarter": 15}
+# Words before a bare number that make it a time of day for a time attribute: "opens at 8".
+TIME_PREPOSITIONS = frozenset("at until till til by from".split())

@@ -4,8 +4,11 @@ Normalisation never makes equal values unequal. A number is compared in the reco
 unit written in the record value, else the attribute's (from the catalog, else its name). A
 number without a unit matches the same number in any unit. Units of one dimension convert
 (weeks and days, hours and minutes, kg and g, GB and MB by 1000 or 1024); units that cannot be
-reconciled (kg and percent, euros and dollars, months and days) are INCOMPARABLE, never
-different. Words compare after case and separators; availability words by their meaning.
+reconciled (kg and percent, euros and dollars, months and days, cents and pounds) are
+INCOMPARABLE, never different. An amount in cents whose currency is not said compares with a
+record in any currency that has cents. A time said without am or pm (`06:30 or 18:30`) is the
+same as a record at either time. Words compare after case and separators; availability words by
+their meaning.
 """
 
 from __future__ import annotations
@@ -17,8 +20,15 @@ from functools import lru_cache
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.models.records.values import Compared, Comparison, TypedValue, ValueType
 from truthexpiry.text.tokens import Kind, opened, tokenize
-from truthexpiry.text.words import BINARY_DATA_FACTORS, CURRENCIES, UNITS
-from truthexpiry.values.forms import money, quantity, token_key, words
+from truthexpiry.text.words import BINARY_DATA_FACTORS, CENT, CENT_CURRENCIES, CURRENCIES, UNITS
+from truthexpiry.values.forms import (
+    EITHER_HALF_OF_DAY,
+    cents,
+    money,
+    quantity,
+    token_key,
+    words,
+)
 from truthexpiry.values.polarity import polarity_of
 from truthexpiry.values.spans import value_at
 
@@ -26,6 +36,8 @@ _SAME = Compared(Comparison.SAME)
 _DIFFERENT = Compared(Comparison.DIFFERENT)
 _WORD_TYPES = frozenset({ValueType.ENUMERATION, ValueType.TEXT})
 _CURRENCY_CODES = frozenset(CURRENCIES.values())
+_MONEY_UNITS = _CURRENCY_CODES | {CENT}
+_HALF_DAY = 720
 _CALENDAR_AND_DAYS = frozenset({"calendar", "time"})
 
 
@@ -69,6 +81,8 @@ def _read(raw: str, *, whole_words: bool) -> TypedValue:
 
 
 def _in_unit(amount: Decimal, unit: str) -> TypedValue:
+    if unit == CENT:  # `fee_cents`: a bare 40 is 40 cents
+        return cents(amount / 100)
     return money(amount, unit) if unit in _CURRENCY_CODES else quantity(amount, unit)
 
 
@@ -100,6 +114,8 @@ def _moments(stated: TypedValue, record: TypedValue) -> Compared:
     assert record.amount is not None
     if stated.unit == "yearless" or record.unit == "yearless":
         return _SAME if _month_day(stated) == _month_day(record) else _DIFFERENT
+    if EITHER_HALF_OF_DAY in (stated.unit, record.unit):
+        return _same_if(stated.amount % _HALF_DAY == record.amount % _HALF_DAY)
     return _SAME if stated.amount == record.amount else _DIFFERENT
 
 
@@ -117,8 +133,10 @@ def _amounts(stated: TypedValue, record: TypedValue) -> Compared:
     a, r = stated.unit, record.unit
     if a is None or r is None or a == r:
         return _in_one_unit(stated, record.amount, record_unit=r)
+    if CENT in (a, r) and {a, r} - {CENT} <= CENT_CURRENCIES:
+        return _same_if(stated.amount == record.amount)  # 40 cents and 0.40 EUR
     ua, ur = UNITS.get(a), UNITS.get(r)
-    if ua is None and ur is None and a not in _CURRENCY_CODES and r not in _CURRENCY_CODES:
+    if ua is None and ur is None and a not in _MONEY_UNITS and r not in _MONEY_UNITS:
         # Two counted nouns ("50 users" of a limit counted in seats): both count things.
         return _same_if(stated.amount == record.amount)
     if ua is not None and ur is not None and {ua.dimension, ur.dimension} == _CALENDAR_AND_DAYS:
@@ -204,7 +222,7 @@ def _could_be_another_unit(stated: TypedValue, record_amount: Decimal) -> bool:
     20 weeks, so a bare record 20 neither confirms nor contradicts it. Any currency could be."""
     assert stated.unit is not None
     assert stated.amount is not None
-    if stated.unit in _CURRENCY_CODES:
+    if stated.unit in _MONEY_UNITS:
         return True
     unit = UNITS.get(stated.unit)
     if unit is None or record_amount == 0:
@@ -216,7 +234,7 @@ def _could_be_another_unit(stated: TypedValue, record_amount: Decimal) -> bool:
 
 
 def _unit_label(unit: str) -> str:
-    return unit if unit in _CURRENCY_CODES or len(unit) <= 2 else f"{unit}s"
+    return unit if unit in _CURRENCY_CODES or len(unit) <= 2 else f"{unit}s"  # "cents", "kg"
 
 
 def _kind(value: TypedValue) -> str:

@@ -1,5 +1,6 @@
 """Dates and times of day in tokens: `31 March 2026`, `March 31st, 2026`, `2026-03-31`,
-`31/03/2026`, `31 March` (a day of the year), `15:00`, `4:30 pm`, `3pm`, `noon`.
+`31/03/2026`, `31 March` (a day of the year), `15:00`, `4:30 pm`, `3pm`, `noon`, and `06:30 or
+18:30`, the canonical text of a time said without am or pm (`spoken_times.py`).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from datetime import date
 
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import MERIDIEM, MONTHS, TIME_WORDS
-from truthexpiry.values.forms import clock, day_of_year, on_date
+from truthexpiry.values.forms import clock, clock_either_half, day_of_year, on_date
 from truthexpiry.values.numbers_in_text import ValueSpan
 
 _ISO_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
@@ -27,12 +28,18 @@ def time_at(tokens: list[Token], i: int) -> ValueSpan | None:
         hours, minutes = (int(part) for part in token.text.split(":"))
         if after in MERIDIEM and 1 <= hours <= 12:
             return _clock_span(i, i + 2, hours % 12 + MERIDIEM[after], minutes)
+        if after == "or" and _is_clock(tokens, i + 2, f"{hours + 12:02d}:{minutes:02d}"):
+            return ValueSpan(i, i + 3, clock_either_half(hours * 60 + minutes))
         return _clock_span(i, i + 1, hours, minutes)
     if token.kind is Kind.NUMBER and after in MERIDIEM and token.key.isdigit():
         hours = int(token.key)
         if 1 <= hours <= 12:
             return _clock_span(i, i + 2, hours % 12 + MERIDIEM[after], 0)
     return None
+
+
+def _is_clock(tokens: list[Token], i: int, text: str) -> bool:
+    return i < len(tokens) and tokens[i].kind is Kind.CLOCK and tokens[i].text == text
 
 
 def _clock_span(start: int, end: int, hours: int, minutes: int) -> ValueSpan | None:

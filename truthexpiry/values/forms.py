@@ -1,6 +1,7 @@
 """Builds typed values in canonical form, one constructor per type.
 
-Canonical texts: `enabled`, `20 weeks`, `15 kg`, `50 seats`, `15%`, `35 EUR`, `15:00`,
+Canonical texts: `enabled`, `20 weeks`, `15 kg`, `50 seats`, `15%`, `35 EUR`, `40 cents` (a
+hundredth of a currency not named), `15:00`, `06:30 or 18:30` (an hour said without am or pm),
 `2026-03-31`, `31 March` (a date without a year), and words in lower case. Each reads back to
 the same value.
 """
@@ -13,7 +14,7 @@ from decimal import Decimal
 
 from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.text.tokens import singular
-from truthexpiry.text.words import UNITS
+from truthexpiry.text.words import CENT, UNITS
 
 _SEPARATORS = re.compile(r"[\s_\-]+")
 _MONTH_NAMES = (
@@ -51,10 +52,32 @@ def money(amount: Decimal, code: str) -> TypedValue:
     return TypedValue(ValueType.MONEY, f"{number_text(amount)} {code}", amount, code)
 
 
-def clock(minutes: int) -> TypedValue:
+def cents(amount: Decimal) -> TypedValue:
+    """An amount said in cents without its currency: `amount` is in whole units (0.40 for 40
+    cents), so it compares with a record of any currency that has cents."""
+    count = amount * 100
     return TypedValue(
-        ValueType.TIME_OF_DAY, f"{minutes // 60:02d}:{minutes % 60:02d}", Decimal(minutes)
+        ValueType.MONEY, f"{number_text(count)} cent{'' if count == 1 else 's'}", amount, CENT
     )
+
+
+# The unit of a time said without am or pm ("half past six"): either half of the day.
+EITHER_HALF_OF_DAY = "12-hour"
+
+
+def clock_either_half(minutes: int) -> TypedValue:
+    """`half past six`: 06:30 or 18:30. `amount` is the morning reading (0 to 719)."""
+    morning = minutes % 720
+    text = f"{_hhmm(morning)} or {_hhmm(morning + 720)}"
+    return TypedValue(ValueType.TIME_OF_DAY, text, Decimal(morning), EITHER_HALF_OF_DAY)
+
+
+def _hhmm(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def clock(minutes: int) -> TypedValue:
+    return TypedValue(ValueType.TIME_OF_DAY, _hhmm(minutes), Decimal(minutes))
 
 
 def on_date(day: date) -> TypedValue:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable
 from truthexpiry.models.records.catalog import AttributeNote
 from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.text.tokens import singular
-from truthexpiry.text.words import CURRENCIES, UNITS
+from truthexpiry.text.words import CENT, CURRENCIES, UNITS
 from truthexpiry.values.compare import read_value
 from truthexpiry.values.forms import unit_name
 
@@ -104,7 +104,7 @@ def _unit_in_name(name_words: list[str]) -> str | None:
 
 
 def _numeric_type(numbers: list[TypedValue], unit: str | None) -> ValueType:
-    if unit in CURRENCIES.values():
+    if unit in CURRENCIES.values() or unit == CENT:
         return ValueType.MONEY
     if unit in UNITS:
         return _DIMENSION_TYPES.get(UNITS[unit].dimension, ValueType.QUANTITY)

@@ -38,12 +38,15 @@ def number_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
 
 
 def _number_words_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
+    """`twenty five`, `twenty-five`, `a hundred and ten`, `two thousand`; not `seven thirty`
+    (a time, or two numbers: a tens word never follows a units word)."""
     total = current = 0
     end = i
     while end < len(tokens) and tokens[end].kind is Kind.WORD:
         word = tokens[end].text
-        if word in NUMBER_WORDS:
-            current += NUMBER_WORDS[word]
+        number = word_number(word)
+        if number is not None and _may_follow(current, number):
+            current += number
         elif word in SCALE_WORDS and end > i:
             current = max(current, 1) * SCALE_WORDS[word]
             if SCALE_WORDS[word] >= 1000:
@@ -54,3 +57,21 @@ def _number_words_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
     if end == i or tokens[end - 1].text == "and":
         return None
     return Decimal(total + current), end
+
+
+def word_number(word: str) -> int | None:
+    """A number word (`five`, `twenty`) or a hyphenated tens and units (`twenty-five`)."""
+    number = NUMBER_WORDS.get(word)
+    if number is not None or "-" not in word:
+        return number
+    tens, _, units = word.partition("-")
+    ten, unit = NUMBER_WORDS.get(tens), NUMBER_WORDS.get(units)
+    if ten is None or unit is None or not (ten >= 20 and ten % 10 == 0 and 1 <= unit <= 9):
+        return None
+    return ten + unit
+
+
+def _may_follow(current: int, number: int) -> bool:
+    """Whether a number word may add to what is read so far: `twenty` `five`, `hundred` `ten`."""
+    rest = current % 100
+    return not rest or (rest >= 20 and rest % 10 == 0 and number < 10)

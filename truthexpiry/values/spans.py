@@ -1,10 +1,12 @@
 """Reads one typed value starting at a token: the one parser for every surface form.
 
-`20 weeks`, `20-week`, `20wks`, `twenty weeks`, `15kg`, `€35`, `35 EUR`, `$1,200`, `1.5k`, `15 %`,
-`3pm`, `4:30 pm`, `15:00`, `noon`, `31 March 2026`, `March 31, 2026`, `2026-03-31`. Record values
-and canonical texts are read by the same function, so a value and its canonical text agree.
-Numbers are read in `numbers_in_text.py`, dates and times of day in `dates_in_text.py`; the
-quantities, rates and money here.
+`20 weeks`, `20-week`, `20wks`, `twenty weeks`, `an hour and a half`, `15kg`, `€35`, `35 EUR`,
+`$1,200`, `5 pounds 20`, `75c`, `1.5k`, `15 %`, `two and a half percent`, `3pm`, `4:30 pm`,
+`15:00`, `noon`, `half past six`, `9 in the evening`, `31 March 2026`, `March 31, 2026`,
+`2026-03-31`. Record values and canonical texts are read by the same function, so a value and its
+canonical text agree. Numbers are read in `numbers_in_text.py`, dates and clock times in
+`dates_in_text.py`, times said in words in `spoken_times.py`, money in `money_in_text.py`, parts
+of a whole in `fractions_in_text.py`; the quantities and rates here.
 Polarity and enumerated words need the catalog's vocabulary and are read by the extractor.
 """
 
@@ -19,7 +21,7 @@ from truthexpiry.text.words import (
     AMOUNT_WORDS,
     ARTICLES_AS_ONE,
     CURRENCIES,
-    CURRENCY_SYMBOLS,
+    FRACTION_WORDS,
     MINOR_CURRENCIES,
     MONTHS,
     NOT_NOUNS,
@@ -33,13 +35,28 @@ from truthexpiry.text.words import (
     UNITS,
 )
 from truthexpiry.values.dates_in_text import date_at, time_at
-from truthexpiry.values.forms import money, quantity
+from truthexpiry.values.forms import quantity
+from truthexpiry.values.fractions_in_text import fraction_after, part_of_a_unit_at, whole_and_part
+from truthexpiry.values.money_in_text import in_currency, money_at, with_subunits
 from truthexpiry.values.numbers_in_text import ValueSpan, number_at
+from truthexpiry.values.spoken_times import spoken_time_at
 
-# Words a value may start with: months, times, currencies, number words, "a"/"an"/"half".
+# Words a value may start with: months, times, currencies, number words, "a"/"an", "half".
 _WORD_STARTS = frozenset(
-    (*MONTHS, *TIME_WORDS, *CURRENCIES, *NUMBER_WORDS, *ARTICLES_AS_ONE, *AMOUNT_WORDS, "half")
+    (
+        *MONTHS,
+        *TIME_WORDS,
+        *CURRENCIES,
+        *NUMBER_WORDS,
+        *ARTICLES_AS_ONE,
+        *AMOUNT_WORDS,
+        *FRACTION_WORDS,
+    )
 )
+
+
+# First parts of a hyphenated word a value may be: "twenty-five", "half-hour".
+_HYPHENATED_STARTS = frozenset((*NUMBER_WORDS, *FRACTION_WORDS))
 
 
 def value_at(
@@ -53,7 +70,9 @@ def value_at(
     return (
         date_at(tokens, i)
         or time_at(tokens, i)
-        or _money_at(tokens, i)
+        or spoken_time_at(tokens, i)
+        or _with_rate(tokens, money_at(tokens, i))
+        or _with_rate(tokens, part_of_a_unit_at(tokens, i))
         or _measure_at(tokens, i, known, whole)
     )
 
@@ -61,7 +80,13 @@ def value_at(
 def may_start_a_value(token: Token) -> bool:
     """The cheap test before the parsers: a value starts only at a number, a clock time, a
     symbol, a word that begins with a digit, or one of the words values start with."""
-    return token.kind is not Kind.WORD or token.text in _WORD_STARTS or token.text[0].isdigit()
+    text = token.text
+    return (
+        token.kind is not Kind.WORD
+        or text in _WORD_STARTS
+        or text[0].isdigit()
+        or ("-" in text and text.partition("-")[0] in _HYPHENATED_STARTS)  # "twenty-five"
+    )
 
 
 def _measure_at(
@@ -73,15 +98,32 @@ def _measure_at(
     if found is None:
         return _one_unit_at(tokens, i)
     number, end = found
+    part = fraction_after(tokens, end)  # "two and a half", "1 1/2"
+    if part is not None and number == int(number):
+        number, end = number + part[0], part[1]
+        if end < len(tokens) and tokens[end].text in SCALE_WORDS:  # "one and a half million"
+            number, end = number * SCALE_WORDS[tokens[end].text], end + 1
+    marked = _marked_at(tokens, i, end, number)
+    if marked is not None:
+        return marked
     following = tokens[end] if end < len(tokens) else None
-    if following is not None and following.text == "%":
-        return ValueSpan(i, end + 1, quantity(number, "%"))
-    if following is not None and following.text == "per" and _next_is(tokens, end + 1, "cent"):
-        return ValueSpan(i, end + 2, quantity(number, "%"))
     unit = _unit_after(following, known, whole and end + 1 == len(tokens))
     if unit is None:
         return _bare(tokens, i, end, number)
-    return _with_rate(tokens, ValueSpan(i, end + 1, _in_unit(number, unit)))
+    span = ValueSpan(i, end + 1, _in_unit(number, unit))
+    return _with_rate(tokens, whole_and_part(tokens, with_subunits(tokens, span)))
+
+
+def _marked_at(tokens: list[Token], i: int, end: int, number: Decimal) -> ValueSpan | None:
+    """A number followed by a sign or words of its own: `15 %`, `15 per cent`, `75¢`."""
+    following = tokens[end].text if end < len(tokens) else ""
+    if following == "%":
+        return ValueSpan(i, end + 1, quantity(number, "%"))
+    if following == "per" and _next_is(tokens, end + 1, "cent"):
+        return ValueSpan(i, end + 2, quantity(number, "%"))
+    if following in MINOR_CURRENCIES:
+        return _with_rate(tokens, ValueSpan(i, end + 1, _in_unit(number, following)))
+    return None
 
 
 def _next_is(tokens: list[Token], i: int, word: str) -> bool:
@@ -93,32 +135,33 @@ def _unit_after(token: Token | None, known: frozenset[str], last: bool) -> str |
     if token is None or token.kind is not Kind.WORD:
         return None
     word = token.text
-    if word in CURRENCIES or word in MINOR_CURRENCIES or word in UNITS or last:
+    if word in CURRENCIES or word in MINOR_CURRENCIES or word in UNITS:
+        return word
+    if last and word not in NUMBER_WORDS:
         return word
     return NOUN_ALIASES.get(word, word) if _counts(token, known) else None
 
 
 def _in_unit(number: Decimal, word: str) -> TypedValue:
-    if word in CURRENCIES:
-        return money(number, CURRENCIES[word])
-    if word in MINOR_CURRENCIES:
-        return money(number / 100, MINOR_CURRENCIES[word])
-    return quantity(number, word)
+    return in_currency(number, word) or quantity(number, word)
 
 
 def _one_unit_at(tokens: list[Token], i: int) -> ValueSpan | None:
-    """`a week`, `an hour`, `half a day`; not `twice a day`."""
-    start, size = i, Decimal(1)
-    if tokens[i].text == "half" and i + 1 < len(tokens):
-        start, size, i = i, Decimal("0.5"), i + 1
-    elif i > 0 and tokens[i - 1].text in NOT_ONE_BEFORE:
+    """`a week`, `an hour`, `a week and a half`, `a pound`, `a pound fifty`; not `twice a
+    day`."""
+    if i > 0 and tokens[i - 1].text in NOT_ONE_BEFORE:
         return None
     if tokens[i].text not in ARTICLES_AS_ONE or i + 1 >= len(tokens):
         return None
     unit = tokens[i + 1].text
+    if unit in CURRENCIES and unit.isalpha() and len(unit) > 3:  # "a pound", not "a EUR"
+        return _with_rate(
+            tokens, with_subunits(tokens, ValueSpan(i, i + 2, _in_unit(Decimal(1), unit)))
+        )
     if unit not in UNITS or UNITS[unit].dimension == "percent":
         return None
-    return _with_rate(tokens, ValueSpan(start, i + 2, quantity(size, unit)))
+    span = whole_and_part(tokens, ValueSpan(i, i + 2, quantity(Decimal(1), unit)))
+    return _with_rate(tokens, span)
 
 
 def _counts(token: Token, known: frozenset[str]) -> bool:
@@ -147,22 +190,11 @@ def _bare(tokens: list[Token], i: int, end: int, number: Decimal) -> ValueSpan |
     return ValueSpan(i, end, quantity(number, None))
 
 
-def _with_rate(tokens: list[Token], span: ValueSpan) -> ValueSpan:
+def _with_rate(tokens: list[Token], span: ValueSpan | None) -> ValueSpan | None:
     """`50 requests per minute`, `€0.45/km`: the rate's divisor is part of the value's span."""
+    if span is None:
+        return None
     end = span.end
     if end + 1 < len(tokens) and tokens[end].text in RATE_WORDS:
         return ValueSpan(span.start, end + 2, span.value)
     return span
-
-
-def _money_at(tokens: list[Token], i: int) -> ValueSpan | None:
-    token = tokens[i]
-    code = CURRENCIES.get(token.text)
-    if code is None or i + 1 >= len(tokens):
-        return None
-    if token.text not in CURRENCY_SYMBOLS and not (token.text.isalpha() and len(token.text) == 3):
-        return None  # "EUR 35" and "€35", but not "dollars 35"
-    found = number_at(tokens, i + 1)
-    if found is None or tokens[i + 1].kind is not Kind.NUMBER:
-        return None
-    return _with_rate(tokens, ValueSpan(i, found[1], money(found[0], code)))
