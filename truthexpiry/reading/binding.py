@@ -173,8 +173,10 @@ def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) ->
     """How well a value fits an attribute: 3 its type and unit, 2 a number without a unit or an
     attribute without one, 1 a number in a unit that cannot be reconciled (read, so that the
     claim is UNVERIFIED with the reason rather than ignored), 0 not at all."""
+    if found.owners is not None:  # the catalog's own word for a value of this attribute
+        return 3
     if value is None or value.type is ValueType.ENUMERATION:
-        return 3 if found.owners is not None else 0
+        return 0
     kind = info.value_type
     if _numbered_words(info):  # versions: any bare number may be one
         return 2 if value.type is ValueType.QUANTITY and value.unit is None else 0
