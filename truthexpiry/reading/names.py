@@ -14,12 +14,17 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from truthexpiry.reading.lexicon.name_words import stem
+from truthexpiry.models.records.catalog import AttributeInfo
+from truthexpiry.reading.lexicon.name_words import WEAK_WORDS, stem
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
+from truthexpiry.reading.question_shapes import AskedKind, asked_kind
+from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import NAME_SYNONYMS
 
 Pair = tuple[str, str]
+# Quantifiers and determiners, which come before a name without making a compound of it.
+_QUANTIFIERS = frozenset("many much few fewer several most every each both other another".split())
 _WHOLE = 2  # the strength of a whole name or alias
 
 
@@ -62,22 +67,31 @@ class Names:
     anchors: list[Anchor]
     taken: set[int]
     naming: dict[Pair, Naming]
+    asked: AskedKind | None = None  # the kind of value the sentence's shape asks for
 
     def named_attribute(self, entity: str, index: VocabularyIndex) -> str | None:
         """The attribute of `entity` the sentence is about: the one it names most fully, or
-        its only one."""
+        its only one, or the only one of the kind of value the question asks for."""
         named = [(self.fullness(p, index, _anywhere), p[1]) for p in self.naming if p[0] == entity]
-        if not named:  # none named: the plainest one, with the fewest words to its name
+        if not named:  # none named: of the kind asked for, the plainest one
             named = [
-                (
-                    (False, 0, -len(index.attribute_words.get((entity, v.info.attribute), ()))),
-                    v.info.attribute,
-                )
+                (self._unnamed_score(entity, v.info, index), v.info.attribute)
                 for v in index.attributes.get(entity, ())
             ]
         best = max(score for score, _ in named)
         top = {attribute for score, attribute in named if score == best}
         return top.pop() if len(top) == 1 else None
+
+    def _unnamed_score(
+        self, entity: str, info: AttributeInfo, index: VocabularyIndex
+    ) -> tuple[bool, int, int]:
+        """An attribute the sentence does not name: of the kind asked for first, then one the
+        entity's own names speak of ("daily allowance" for a daily amount), then the one with
+        the fewest words to its name."""
+        words = index.attribute_words.get((entity, info.attribute), frozenset())
+        asked = self.asked is not None and info.value_type in self.asked.types
+        spoken = len(words & index.entity_words.get(entity, frozenset()))
+        return (asked, spoken, -len(words))
 
     def names_of(self, entity: str) -> bool:
         """Whether the sentence names any attribute of `entity`."""
@@ -105,12 +119,17 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     anchors, dropped = _entity_anchors(tokens, index, spoken_for)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
-    # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`.
+    # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`. A value
+    # word of an entity the sentence does not name is no value here ("the pool opens").
+    named = {a.entity for a in anchors}
     reserved = taken | {
         i
-        for table in (index.value_table, index.scope_table)
-        for m in find_phrases(tokens, table, taken)
+        for m in find_phrases(tokens, index.value_table, taken)
+        if not named or any(entity in named for entity, _ in index.values[m.phrase])
         for i in range(m.start, m.end)
+    }
+    reserved |= {
+        i for m in find_phrases(tokens, index.scope_table, taken) for i in range(m.start, m.end)
     }
     naming: dict[Pair, Naming] = {}
     for match in find_phrases(tokens, index.attribute_table, reserved):
@@ -141,9 +160,43 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     anchors += _stem_anchors(
         tokens, reserved | taken, anchored | {a.entity for a in anchors}, index
     )
+    asked = asked_kind(tokens)
+    if asked is not None and asked.unit is not None:
+        anchors = _counted_in(tokens, asked, anchors, naming, index)
     taken.update(i for a in anchors for i in range(a.start, a.end))
     anchors.sort(key=lambda a: a.start)
-    return Names(anchors, taken, naming)
+    return Names(anchors, taken, naming, asked)
+
+
+def _counted_in(
+    tokens: list[Token],
+    asked: AskedKind,
+    anchors: list[Anchor],
+    naming: dict[Pair, Naming],
+    index: VocabularyIndex,
+) -> list[Anchor]:
+    """ "How many books can I take out?", "how many kg can I check?": the unit names the
+    attribute counted in it, of an entity the sentence names, else of the only entity whose
+    attribute in that unit has every scope key the sentence states a value of. Then a word in
+    passing that names another entity ("check" for check-in) is no topic."""
+    unit, at = asked.unit or "", asked.at
+    counted = index.by_unit.get(unit, frozenset())
+    named = {a.entity for a in anchors}
+    fitting = [pair for pair in counted if pair[0] in named]
+    if not fitting:
+        keys = {
+            k for m in find_phrases(tokens, index.scope_table) for k, _ in index.scopes[m.phrase]
+        }
+        fitting = [p for p in counted if keys <= set(index.infos[p].scope_values)]
+        if len(fitting) != 1:
+            return anchors
+        anchors = [a for a in anchors if a.strength > 0]
+        anchors.append(Anchor(fitting[0][0], at, at, 0, frozenset(fitting)))
+    for pair in fitting:
+        entry = naming.setdefault(pair, Naming())
+        entry.positions.append(at)
+        entry.add_word(unit, at)
+    return anchors
 
 
 def _name_word(token: Token) -> str:
@@ -164,6 +217,8 @@ def _entity_anchors(
             continue  # two entities share this phrase: not ours to pick
         candidate = candidates[0]
         strength = 2 if candidate.complete else (1 if match.end - match.start > 1 else 0)
+        if strength and _another_kind(tokens, match.start, match.end, index):
+            strength = 0  # "debit card" is a card, but not the library's `card`
         anchor = Anchor(candidate.entity, match.start, match.end, strength)
         if strength == 0 and scoped & set(range(match.start, match.end)):
             continue
@@ -185,6 +240,27 @@ def _entity_anchors(
                 dropped.update(range(previous.start, previous.end))
         anchors.append(anchor)
     return anchors, dropped
+
+
+def _another_kind(tokens: list[Token], start: int, end: int, index: VocabularyIndex) -> bool:
+    """A one-word name after a word no vocabulary knows, in lower case, makes a compound noun
+    of another thing ("debit card", "gift card" beside the entity `card`): that name is then
+    only a word in passing, which counts when it binds a value or beside a scope value. A
+    capitalised word before it ("the Westfield pool") is a name of a place or a kind: a
+    scope value the records may not have, so the name stays whole."""
+    if end - start != 1 or start == 0:
+        return False
+    before = tokens[start - 1]
+    return (
+        before.kind is Kind.WORD
+        and before.key.isalpha()
+        and not before.capital
+        and before.key not in index.known_words
+        and stem(before.key) not in index.attribute_stems
+        and before.key not in WEAK_WORDS
+        and before.key not in STOPWORDS
+        and before.key not in _QUANTIFIERS
+    )
 
 
 def _attribute_anchors(

@@ -87,7 +87,9 @@ def _analyse(
     `subject` stands in for a name)."""
     names = find_names(tokens, index)
     scopes = ScopeFinder(tokens, index, names.taken)
-    values = find_values(tokens, index, names.taken | scopes.taken)
+    values = find_values(
+        tokens, index, names.taken | scopes.taken, {a.entity for a in names.anchors}
+    )
     if tokens and tokens[0].key in _WH_WORDS:  # "What plans have X?" asks, it does not say
         values = [v for v in values if not v.weak]
     if not names.anchors:
