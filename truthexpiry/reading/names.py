@@ -116,7 +116,8 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for m in find_phrases(tokens, table)
         for i in range(m.start, m.end)
     }
-    anchors, dropped = _entity_anchors(tokens, index, spoken_for)
+    key_words = {i for i in range(1, len(tokens)) if _names_the_key(tokens, i, index)}
+    anchors, dropped = _entity_anchors(tokens, index, spoken_for, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
     # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`. A value
@@ -128,7 +129,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         if not named or any(entity in named for entity, _ in index.values[m.phrase])
         for i in range(m.start, m.end)
     }
-    reserved |= {
+    reserved |= key_words | {
         i for m in find_phrases(tokens, index.scope_table, taken) for i in range(m.start, m.end)
     }
     naming: dict[Pair, Naming] = {}
@@ -177,8 +178,9 @@ def _counted_in(
 ) -> list[Anchor]:
     """ "How many books can I take out?", "how many kg can I check?": the unit names the
     attribute counted in it, of an entity the sentence names, else of the only entity whose
-    attribute in that unit has every scope key the sentence states a value of. Then a word in
-    passing that names another entity ("check" for check-in) is no topic."""
+    attribute in that unit has every scope key the sentence states a value of. The count is
+    then the question's one topic: a name of another entity beside it ("check" for check-in,
+    "on an adult card") says how or where, not what."""
     unit, at = asked.unit or "", asked.at
     counted = index.by_unit.get(unit, frozenset())
     named = {a.entity for a in anchors}
@@ -190,8 +192,10 @@ def _counted_in(
         fitting = [p for p in counted if keys <= set(index.infos[p].scope_values)]
         if len(fitting) != 1:
             return anchors
-        anchors = [a for a in anchors if a.strength > 0]
-        anchors.append(Anchor(fitting[0][0], at, at, 0, frozenset(fitting)))
+        anchors = [*anchors, Anchor(fitting[0][0], at, at, 0, frozenset(fitting))]
+    # The count asked for is the question's topic: "on an adult card" says where, not what.
+    counted_entities = {pair[0] for pair in fitting}
+    anchors = [a for a in anchors if a.entity in counted_entities]
     for pair in fitting:
         entry = naming.setdefault(pair, Naming())
         entry.positions.append(at)
@@ -204,7 +208,7 @@ def _name_word(token: Token) -> str:
 
 
 def _entity_anchors(
-    tokens: list[Token], index: VocabularyIndex, scoped: set[int]
+    tokens: list[Token], index: VocabularyIndex, scoped: set[int], key_words: set[int]
 ) -> tuple[list[Anchor], set[int]]:
     """The entity names, and the places of names that cancel each other out. One word of a
     longer name yields to the scope values and values at `scoped`: "fraud return" is a report
@@ -217,6 +221,8 @@ def _entity_anchors(
             continue  # two entities share this phrase: not ours to pick
         candidate = candidates[0]
         strength = 2 if candidate.complete else (1 if match.end - match.start > 1 else 0)
+        if match.start in key_words:
+            continue  # "an adult card" is `card_type=adult`, not the entity `card`
         if strength and _another_kind(tokens, match.start, match.end, index):
             strength = 0  # "debit card" is a card, but not the library's `card`
         anchor = Anchor(candidate.entity, match.start, match.end, strength)
@@ -240,6 +246,18 @@ def _entity_anchors(
                 dropped.update(range(previous.start, previous.end))
         anchors.append(anchor)
     return anchors, dropped
+
+
+def _names_the_key(tokens: list[Token], at: int, index: VocabularyIndex) -> bool:
+    """Whether the word at `at` is a word of the scope key of the scope value just before it:
+    "card" in "adult card" where `card_type` has the value `adult`, "tier" in "Gold tier"."""
+    word = tokens[at].key
+    for start in range(max(at - 3, 0), at):
+        phrase = " ".join(t.key for t in tokens[start:at])
+        for key, _ in index.scopes.get(phrase, ()):
+            if word in key.split("_"):
+                return True
+    return False
 
 
 def _another_kind(tokens: list[Token], start: int, end: int, index: VocabularyIndex) -> bool:

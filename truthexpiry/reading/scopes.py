@@ -77,7 +77,9 @@ class ScopeFinder:
         for other in (clause, *valueless, self.clause_of(anchor), *sorted(self._leading)):
             for key, values in self._stated(keys, [other]).items():
                 stated.setdefault(key, values)
-        return self._with_unknown(keys, stated, {clause, *valueless})
+        # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
+        named = {self.clause_of(anchor)} - self._valued
+        return self._with_unknown(keys, stated, {clause, *valueless, *named})
 
     def _opens_with_scope(self, clause: int) -> bool:
         """A clause after the value lends its scope only when it is one: ", for Starter",
@@ -173,8 +175,13 @@ class ScopeFinder:
             before = tokens[i - 1].key if i > 0 else ""
             after = tokens[i + 1].key if i + 1 < len(tokens) else ""
             kind = after == key or (token.capital and after in _GROUP_NOUNS)
-            if kind or (
-                not named_kind_only and token.capital and i > 0 and before in _SCOPE_BEFORE
+            # "the student membership": a word no vocabulary knows before a name says which
+            # kind of it, when one scope key is missing
+            modifier = not named_kind_only and i + 1 in self._names and before in _SCOPE_BEFORE
+            if (
+                kind
+                or modifier
+                or (not named_kind_only and token.capital and i > 0 and before in _SCOPE_BEFORE)
             ):
                 try:
                     return normalise_scope_value(token.text)

@@ -150,7 +150,7 @@ def value_phrases(catalog: Catalog, key: Callable[[str], str]) -> dict[str, dict
         if info.value_type.is_numeric and not info.value_tokens:
             continue
         for token in info.value_tokens:
-            phrases[key(token)][pair] = TypedValue(ValueType.ENUMERATION, token)
+            phrases[key(token)][pair] = _as_records_read(info, token)
         for phrase, spelling in _numbered(info.value_tokens).items():
             phrases[phrase].setdefault(pair, TypedValue(ValueType.ENUMERATION, spelling))
         for token, aliases in info.value_aliases.items():
@@ -178,8 +178,15 @@ def _meaning(info: AttributeInfo, token: str) -> TypedValue:
     """The record's own spelling of a value named in the catalog by any spelling."""
     for spelling in info.value_tokens:
         if phrase_key(spelling) == phrase_key(token):
-            return TypedValue(ValueType.ENUMERATION, spelling)
+            return _as_records_read(info, spelling)
     return read_value(token, info)
+
+
+def _as_records_read(info: AttributeInfo, spelling: str) -> TypedValue:
+    """A value word as the records' value is read when compared: a code that reads as
+    availability (`ga`) by that meaning, any other in its own spelling."""
+    read = read_value(spelling, info)
+    return read if read.type is ValueType.BOOLEAN else TypedValue(ValueType.ENUMERATION, spelling)
 
 
 def scope_phrases(
