@@ -280,3 +280,13 @@ def test_a_word_before_a_name_where_a_scope_value_is_missing_is_that_scope_value
         _claim("book_loan|loan_period|card_type=staff", "UNVERIFIED"),
     )
     _passes(case, with_catalog)
+
+
+def test_a_list_of_scope_values_each_with_a_value_word_names_the_entity_by_its_values() -> None:
+    # No entity is named: the catalog's value words belong to the study room's status only.
+    case = _case(
+        "Is the North study room open?",
+        {"messages": {"1.0": "CURRENT", "2.0": "SUPERSEDED"}},
+        ("Central = open, North = shut", "north is open again"),
+    )
+    _passes(case, with_catalog=True)

@@ -112,7 +112,14 @@ class VocabularyIndex:
             nouns,
             by_unit,
             frozenset(known) | keys | nouns,
-            screen(entities, names, (attribute_stems, entity_stems), scopes, catalog.attributes),
+            screen(
+                entities,
+                names,
+                (attribute_stems, entity_stems),
+                scopes,
+                catalog.attributes,
+                values=values,
+            ),
         )
 
 
