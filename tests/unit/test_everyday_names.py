@@ -290,3 +290,28 @@ def test_a_list_of_scope_values_each_with_a_value_word_names_the_entity_by_its_v
         ("Central = open, North = shut", "north is open again"),
     )
     _passes(case, with_catalog=True)
+
+
+@BOTH
+@pytest.mark.parametrize(
+    ("question", "status"),
+    [
+        ("Does Central library open at 9am mon-fri?", "CURRENT"),
+        ("Central library opens at 10am Monday to Friday, right?", "SUPERSEDED"),
+        ("Is Central library open from 9am Mon - Fri?", "CURRENT"),
+    ],
+)
+def test_a_range_of_days_is_the_day_type_records_name_it_by(
+    question: str, status: str, with_catalog: bool
+) -> None:
+    key = "library|opening_time|branch=central|day_type=weekday"
+    _passes(_case(question, _claim(key, status)), with_catalog)
+
+
+def test_a_range_of_days_that_is_no_day_type_is_not_read_as_one() -> None:
+    catalog = _repository(True).catalog
+    extraction = RulesClaimExtractor().extract(
+        reading("Does Central library open at 9am mon-wed?", catalog), [], catalog
+    )
+
+    assert all(("day_type", "weekday") not in c.scope for c in extraction.question_claims)

@@ -4,7 +4,8 @@ Clauses are cut at commas, semicolons, colons and conjunctions, but not inside a
 values ("Starter and Pro get 50"). A value takes the scope values of its own clause; for a key
 its clause does not state, the nearest clause that states no value ("On Pro, the limit is 50").
 A name the catalog does not know, said where a scope value would be ("on Basic", "the Basic
-plan"), is kept as that scope value, so that the answer can say no record has it.
+plan"), is kept as that scope value, so that the answer can say no record has it. A range of
+days ("mon-fri") is the day type records name it by (`day_ranges.py`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
+from truthexpiry.reading.day_ranges import day_ranges
 from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.values_in_text import FoundValue
@@ -40,6 +42,12 @@ class ScopeFinder:
             for m in find_phrases(tokens, index.scope_table, taken)
             if not _year_of_a_date(tokens, m.start, m.end)
         ]
+        self._mentions += [  # "mon-fri" where records say `weekday`
+            (start, end, index.scopes[phrase])
+            for start, end, phrase in day_ranges(tokens)
+            if phrase in index.scopes and not taken & set(range(start, end))
+        ]
+        self._mentions.sort(key=lambda mention: mention[0])
         self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
         self._names = taken
         self._clauses = _clauses(tokens, self._mentions)
