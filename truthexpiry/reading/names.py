@@ -230,6 +230,8 @@ def _entity_anchors(
             continue
         previous = anchors[-1] if anchors else None
         if previous and previous.entity == anchor.entity:
+            if anchor.strength > previous.strength:  # named in full after a word in passing
+                anchors[-1] = anchor
             continue  # the same entity again belongs to the same statement
         if previous and previous.end == anchor.start:
             if max(previous.strength, anchor.strength) < _WHOLE:
