@@ -57,6 +57,7 @@ RECORDS = [
     _record("L-11", "library", "closing_time", CENTRAL, "19:00"),
     _record("L-12", "study_room", "status", {"branch": "central"}, "op"),
     _record("L-13", "study_room", "status", {"branch": "north"}, "cl"),
+    _record("L-14", "cafe", "closing_time", {"branch": "north", "day_type": "weekday"}, "16:00"),
 ]
 CATALOG = {
     "attributes": {
@@ -315,3 +316,24 @@ def test_a_range_of_days_that_is_no_day_type_is_not_read_as_one() -> None:
     )
 
     assert all(("day_type", "weekday") not in c.scope for c in extraction.question_claims)
+
+
+@BOTH
+@pytest.mark.parametrize(
+    ("message", "status"),
+    [
+        ("Central weekday closing time is 19:00", "CURRENT"),
+        ("central closes at 8pm weekdays", "SUPERSEDED"),
+    ],
+)
+def test_an_attribute_name_two_entities_share_is_the_one_with_records_for_the_scope_stated(
+    message: str, status: str, with_catalog: bool
+) -> None:
+    # The library and the cafe both have a closing time; only the library has records at Central.
+    key = "library|closing_time|branch=central|day_type=weekday"
+    case = _case(
+        "What time does Central library close on weekdays?",
+        {**_answer(key, "19:00"), "messages": {"1.0": status}},
+        (message,),
+    )
+    _passes(case, with_catalog)

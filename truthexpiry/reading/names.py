@@ -157,24 +157,25 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
                 if pair[0] == anchor.entity:
                     naming.setdefault(pair, Naming()).add_word(word, at)
     anchored = {a.entity for a in anchors}
-    anchors += _attribute_anchors(naming, anchored, index)
+    stated = [index.scopes[m.phrase] for m in find_phrases(tokens, index.scope_table)]
+    anchors += _attribute_anchors(naming, anchored, index, stated)
     anchors += _stem_anchors(
         tokens, reserved | taken, anchored | {a.entity for a in anchors}, index
     )
     asked = asked_kind(tokens)
     if asked is not None and asked.unit is not None:
-        anchors = _counted_in(tokens, asked, anchors, naming, index)
+        anchors = _counted_in(asked, anchors, naming, index, stated)
     taken.update(i for a in anchors for i in range(a.start, a.end))
     anchors.sort(key=lambda a: a.start)
     return Names(anchors, taken, naming, asked)
 
 
 def _counted_in(
-    tokens: list[Token],
     asked: AskedKind,
     anchors: list[Anchor],
     naming: dict[Pair, Naming],
     index: VocabularyIndex,
+    stated: list[list[tuple[str, str]]],
 ) -> list[Anchor]:
     """ "How many books can I take out?", "how many kg can I check?": the unit names the
     attribute counted in it, of an entity the sentence names, else of the only entity whose
@@ -186,9 +187,7 @@ def _counted_in(
     named = {a.entity for a in anchors}
     fitting = [pair for pair in counted if pair[0] in named]
     if not fitting:
-        keys = {
-            k for m in find_phrases(tokens, index.scope_table) for k, _ in index.scopes[m.phrase]
-        }
+        keys = {k for pairs in stated for k, _ in pairs}
         fitting = [p for p in counted if keys <= set(index.infos[p].scope_values)]
         if len(fitting) != 1:
             return anchors
@@ -284,24 +283,39 @@ def _another_kind(tokens: list[Token], start: int, end: int, index: VocabularyIn
 
 
 def _attribute_anchors(
-    naming: dict[Pair, Naming], anchored: set[str], index: VocabularyIndex
+    naming: dict[Pair, Naming],
+    anchored: set[str],
+    index: VocabularyIndex,
+    stated: list[list[tuple[str, str]]],
 ) -> list[Anchor]:
-    """Attributes named without their entity, by a name no other attribute has."""
+    """Attributes named without their entity, by a name no other attribute has, or that no
+    other attribute with records for the scope values stated has: "Eastgate weekday closing
+    time" is the pool's when only the pool has records at Eastgate."""
     anchors = []
     for pair, entry in naming.items():
         if pair[0] in anchored or not entry.positions:
             continue
         if entry.whole:
-            unique = any(index.attribute_names[p] == frozenset({pair}) for p in entry.phrases)
+            owners = [index.attribute_names[p] for p in entry.phrases]
+            unique = [o for o in owners if o == frozenset({pair})]
+            sharing = frozenset().union(*(unique or owners))
         else:  # the words named, together, belong to this attribute only: "idle timeout"
             owners = [index.attribute_stems.get(w, frozenset()) for w in entry.words]
-            unique = frozenset.intersection(*owners) == frozenset({pair}) if owners else False
-        if unique:
+            sharing = frozenset.intersection(*owners) if owners else frozenset()
+        if stated and len(sharing) > 1:
+            sharing = frozenset(p for p in sharing if _has_records_for(index.infos[p], stated))
+        if sharing == frozenset({pair}):
             start = min(entry.positions)
             anchors.append(
                 Anchor(pair[0], start, start + 1, 2 if entry.whole else 0, frozenset({pair}))
             )
     return anchors
+
+
+def _has_records_for(info: AttributeInfo, stated: list[list[tuple[str, str]]]) -> bool:
+    """Whether the attribute has records for every scope value stated (each said value may
+    be one of several keys' values)."""
+    return all(any(v in info.scope_values.get(k, ()) for k, v in pairs) for pairs in stated)
 
 
 def _stem_anchors(
