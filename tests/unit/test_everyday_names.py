@@ -12,6 +12,8 @@ from itertools import pairwise
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cli.evaluation import run_cases
 from lifecycle_data.repository import LifecycleRecordRepository
@@ -19,6 +21,16 @@ from tests.readings import reading
 from truthexpiry.catalog.examples import example_for
 from truthexpiry.models.records.catalog import joined_name
 from truthexpiry.reading.extractor import RulesClaimExtractor
+from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
+from truthexpiry.text.stopwords import STOPWORDS
+from truthexpiry.text.words import (
+    CURRENCIES,
+    MERIDIEM,
+    MONTHS,
+    NUMBER_WORDS,
+    POLARITY_WORDS,
+    UNITS,
+)
 from wording.examples import example_questions
 
 AS_OF = "2026-11-30"
@@ -337,3 +349,43 @@ def test_an_attribute_name_two_entities_share_is_the_one_with_records_for_the_sc
         (message,),
     )
     _passes(case, with_catalog)
+
+
+_ORDINARY = (
+    STOPWORDS
+    | WEAK_WORDS
+    | set(POLARITY_WORDS)
+    | set(UNITS)
+    | set(CURRENCIES)
+    | set(MONTHS)
+    | set(NUMBER_WORDS)
+    | set(MERIDIEM)
+)
+_CODES = st.text("abcdefghijklmnopqrstuvwxyz", min_size=2, max_size=3).filter(
+    lambda code: code not in _ORDINARY
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(_CODES, min_size=2, max_size=2, unique=True), st.booleans(), st.booleans())
+def test_any_short_code_a_record_has_is_read_as_a_value(
+    codes: list[str], shouted: bool, with_catalog: bool
+) -> None:
+    old, new = codes
+    records = [
+        _record("W-1", "widget", "stage", ANY, old),
+        _record("W-2", "widget", "stage", ANY, new, date="2025-01-01", supersedes="W-1"),
+        _record("W-3", "widget", "stage", {"branch": "north"}, "preview"),
+    ]
+    data: dict[str, Any] = {"dataset_version": "codes", "records": records}
+    if with_catalog:
+        data["catalog"] = {"attributes": {"widget.stage": {"value_aliases": {new: ["fully out"]}}}}
+    repository = LifecycleRecordRepository.from_json(json.dumps(data))
+    key = "widget|stage|branch=global"
+
+    for code, status in ((new, "CURRENT"), (old, "SUPERSEDED")):
+        said = code.upper() if shouted else code
+        [result] = run_cases(
+            [_case(f"Is the widget stage {said} yet?", _claim(key, status))], repository
+        )
+        assert result.passed, "; ".join(result.failures)
