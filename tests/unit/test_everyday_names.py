@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from cli.evaluation import run_cases
 from lifecycle_data.repository import LifecycleRecordRepository
+from tests.datasets import DATA, DATASETS
 from tests.readings import reading
 from truthexpiry.catalog.examples import example_for
 from truthexpiry.models.records.catalog import joined_name
@@ -389,3 +390,12 @@ def test_any_short_code_a_record_has_is_read_as_a_value(
             [_case(f"Is the widget stage {said} yet?", _claim(key, status))], repository
         )
         assert result.passed, "; ".join(result.failures)
+
+
+@pytest.mark.parametrize("name", DATASETS)
+def test_no_dataset_gets_a_prompt_or_topic_that_doubles_a_word(name: str) -> None:
+    catalog = LifecycleRecordRepository.from_path(DATA / f"{name}_records.json").catalog
+    texts = [e.question for e in example_questions(catalog, 50)] + catalog.topics()
+
+    doubled = [t for t in texts if any(a == b for a, b in pairwise(t.lower().split()))]
+    assert not doubled
