@@ -399,3 +399,24 @@ def test_no_dataset_gets_a_prompt_or_topic_that_doubles_a_word(name: str) -> Non
 
     doubled = [t for t in texts if any(a == b for a, b in pairwise(t.lower().split()))]
     assert not doubled
+
+
+@BOTH
+@pytest.mark.parametrize(
+    ("question", "key"),
+    [
+        (
+            "Does Central library open at 9am on bank holidays?",
+            "library|opening_time|branch=central|day_type=bank_holiday",
+        ),
+        (
+            "Is Central library open from 9am in summer?",
+            "library|opening_time|branch=central|day_type=summer",
+        ),
+        ("Does Central library open at 9am?", "library|opening_time|branch=central"),
+    ],
+)
+def test_a_phrase_where_a_missing_scope_value_stands_is_named_as_the_value_no_record_has(
+    question: str, key: str, with_catalog: bool
+) -> None:
+    _passes(_case(question, _claim(key, "UNVERIFIED")), with_catalog)

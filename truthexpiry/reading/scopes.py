@@ -22,6 +22,7 @@ from truthexpiry.rules.scope import GLOBAL
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import CLAUSE_BREAKS, MONTHS
+from truthexpiry.values.spans import may_start_a_value
 
 Pair = tuple[str, str]
 _SCOPE_BEFORE = frozenset({"on", "for", "in", "at", "the"})
@@ -29,6 +30,10 @@ _JOINERS = frozenset({"and", "or"})
 # Nouns for the people a scope value groups: "Diamond members", "Enterprise customers".
 _GROUP_NOUNS = frozenset("member customer user subscriber account employee client".split())
 _MIN_ABBREVIATION = 3
+_MAX_PHRASE_WORDS = 2
+# Before a phrase that ends a clause and names a kind of day, season or group: "on bank
+# holidays", "in summer"; never "at" ("at midnight" is a time).
+_PHRASE_BEFORE = frozenset({"on", "in"})
 _YEAR_DIGITS = 4
 _Mention = tuple[int, int, list[tuple[str, str]]]
 
@@ -145,7 +150,11 @@ class ScopeFinder:
         missing = [k for k in unstated if GLOBAL not in keys[k]]
         if len(missing) == 1:
             key = missing[0]
-            found = self._abbreviated(keys[key], clauses) or self._unknown_value(key, clauses)
+            found = (
+                self._abbreviated(keys[key], clauses)
+                or self._unknown_value(key, clauses)
+                or self._closing_phrase(clauses)
+            )
             return {**stated, key: [found]} if found else stated
         if len(unstated) == 1 and not missing:
             key = unstated[0]
@@ -196,6 +205,39 @@ class ScopeFinder:
                 except InvalidClaimKeyError:
                     return None
         return None
+
+    def _closing_phrase(self, clauses: set[int]) -> str | None:
+        """`on bank holidays`, `in summer`: one or two words no vocabulary knows, in lower
+        case, after "on" or "in" at the end of a clause. Read only for a key that would
+        otherwise be missing, so the answer names the value no record has."""
+        tokens = self._tokens
+        for i in range(1, len(tokens)):
+            if tokens[i - 1].key not in _PHRASE_BEFORE or self.clause_of(i) not in clauses:
+                continue
+            for length in (1, _MAX_PHRASE_WORDS):
+                words = tokens[i : i + length]
+                end = i + length
+                if len(words) < length or not all(
+                    self._free(i + n, t) for n, t in enumerate(words)
+                ):
+                    break
+                if (
+                    end == len(tokens)
+                    or tokens[end].key in CLAUSE_BREAKS
+                    or tokens[end].kind is Kind.PUNCT
+                ):
+                    return "_".join(t.key for t in words)
+        return None
+
+    def _free(self, i: int, token: Token) -> bool:
+        """An unknown lower-case word that is no name, no scope value and no value."""
+        return (
+            i not in self._names
+            and i not in self.taken
+            and not token.capital
+            and not may_start_a_value(token)
+            and self._unknown_word(token)
+        )
 
     def _unknown_word(self, token: Token) -> bool:
         key = token.key
