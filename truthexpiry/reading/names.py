@@ -6,7 +6,10 @@ its name no other entity shares, or a word of its name in another form ("book" f
 name in any form ("closes" for `closing_time`); a name that belongs to one attribute of one
 entity stands for both ("visitor cap", "turnaround"). How fully an attribute is named decides
 between two attributes of one entity: "backup retention" names `retention_days` fully and
-`snapshot_retention_weeks` only in part.
+`snapshot_retention_weeks` only in part. A name several entities' attributes share names the one
+with records for the scope values the sentence states. A question that names no attribute may
+ask for one by the kind of value it wants (`question_shapes.py`: "how many books", "how long");
+a name inside a compound noun may not be the entity at all (`compound_names.py`).
 """
 
 from __future__ import annotations
@@ -15,16 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from truthexpiry.models.records.catalog import AttributeInfo
-from truthexpiry.reading.lexicon.name_words import WEAK_WORDS, stem
+from truthexpiry.reading.compound_names import another_kind, names_the_key
+from truthexpiry.reading.lexicon.name_words import stem
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.question_shapes import AskedKind, asked_kind
-from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import NAME_SYNONYMS
 
 Pair = tuple[str, str]
-# Quantifiers and determiners, which come before a name without making a compound of it.
-_QUANTIFIERS = frozenset("many much few fewer several most every each both other another".split())
 _WHOLE = 2  # the strength of a whole name or alias
 
 
@@ -116,7 +117,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for m in find_phrases(tokens, table)
         for i in range(m.start, m.end)
     }
-    key_words = {i for i in range(1, len(tokens)) if _names_the_key(tokens, i, index)}
+    key_words = {i for i in range(1, len(tokens)) if names_the_key(tokens, i, index)}
     anchors, dropped = _entity_anchors(tokens, index, spoken_for, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
@@ -222,7 +223,7 @@ def _entity_anchors(
         strength = 2 if candidate.complete else (1 if match.end - match.start > 1 else 0)
         if match.start in key_words:
             continue  # "an adult card" is `card_type=adult`, not the entity `card`
-        if strength and _another_kind(tokens, match.start, match.end, index):
+        if strength and another_kind(tokens, match.start, match.end, index):
             strength = 0  # "debit card" is a card, but not the library's `card`
         anchor = Anchor(candidate.entity, match.start, match.end, strength)
         if strength == 0 and scoped & set(range(match.start, match.end)):
@@ -247,39 +248,6 @@ def _entity_anchors(
                 dropped.update(range(previous.start, previous.end))
         anchors.append(anchor)
     return anchors, dropped
-
-
-def _names_the_key(tokens: list[Token], at: int, index: VocabularyIndex) -> bool:
-    """Whether the word at `at` is a word of the scope key of the scope value just before it:
-    "card" in "adult card" where `card_type` has the value `adult`, "tier" in "Gold tier"."""
-    word = tokens[at].key
-    for start in range(max(at - 3, 0), at):
-        phrase = " ".join(t.key for t in tokens[start:at])
-        for key, _ in index.scopes.get(phrase, ()):
-            if word in key.split("_"):
-                return True
-    return False
-
-
-def _another_kind(tokens: list[Token], start: int, end: int, index: VocabularyIndex) -> bool:
-    """A one-word name after a word no vocabulary knows, in lower case, makes a compound noun
-    of another thing ("debit card", "gift card" beside the entity `card`): that name is then
-    only a word in passing, which counts when it binds a value or beside a scope value. A
-    capitalised word before it ("the Westfield pool") is a name of a place or a kind: a
-    scope value the records may not have, so the name stays whole."""
-    if end - start != 1 or start == 0:
-        return False
-    before = tokens[start - 1]
-    return (
-        before.kind is Kind.WORD
-        and before.key.isalpha()
-        and not before.capital
-        and before.key not in index.known_words
-        and stem(before.key) not in index.attribute_stems
-        and before.key not in WEAK_WORDS
-        and before.key not in STOPWORDS
-        and before.key not in _QUANTIFIERS
-    )
 
 
 def _attribute_anchors(
