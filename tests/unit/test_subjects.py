@@ -61,6 +61,19 @@ def catalog(name: str) -> Catalog:
         ("peopleops", "What's coming in 2027?", ()),
         ("demo", "What changed for Basic?", (S(scope=(("plan", "basic"),)),)),
         ("demo", "What changed in October?", ()),
+        # "change of train" is an alias of the transfer fare: the word asking for changes is
+        # not that name, and the entity named in full later is.
+        (
+            "lakeline",
+            "What changed for Shoreline since 2025?",
+            (S(scope=(("route", "shoreline"),)),),
+        ),
+        ("lakeline", "what has changed on the Midland route?", (S(scope=(("route", "midland"),)),)),
+        (
+            "lakeline",
+            "Any changes to transfer fares on Midland?",
+            (S("transfer_fare", None, (("route", "midland"),)),),
+        ),
     ],
 )
 def test_a_question_names_its_subjects(

@@ -108,7 +108,7 @@ def test_a_topic_word_with_a_digit_leaves_every_sentence_to_the_token_screen() -
     screen = vocabulary_index(catalog).screen
     word = next(iter(screen.names))
     entity = next(iter(screen.names[word]))
-    numbered = type(screen)({**screen.names, "r102": frozenset({entity})}, screen.scopes)
+    numbered = type(screen)({**screen.names, "r102": frozenset({entity})}, screen.scopes, {})
 
     assert text_screen(numbered, "numbered " + catalog.fingerprint, frozenset({entity})) is None
     assert text_screen(screen, catalog.fingerprint, frozenset({entity})) is not None
@@ -118,7 +118,7 @@ def test_a_plural_in_ies_is_kept_for_its_singular_name_word() -> None:
     catalog = _catalog(DATA / f"{DATASETS[0]}_records.json")
     screen = vocabulary_index(catalog).screen
     entity = next(iter(catalog.entities))
-    plain = type(screen)({"policy": frozenset({entity})}, {})
+    plain = type(screen)({"policy": frozenset({entity})}, {}, {})
     keep = text_screen(plain, "plain " + catalog.fingerprint, frozenset({entity}))
 
     assert keep is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from truthexpiry.catalog.derive import lower_first
-from truthexpiry.models.records.catalog import AttributeInfo, Catalog
+from truthexpiry.models.records.catalog import AttributeInfo, Catalog, joined_name
 from truthexpiry.models.records.values import ValueType
 
 
@@ -36,9 +36,10 @@ def example_for(info: AttributeInfo, catalog: Catalog) -> Example:
 
 
 def _subject(entity: str, label: str) -> str:
-    """The entity and its attribute, once each: "Parking fee", "Seat limit max seats"."""
+    """The entity and its attribute, each word once: "Parking fee", "Seat limit max seats",
+    "Book loan period" (not "book loan loan period")."""
     if label.startswith("("):  # a unit note, "(requests per minute)": leave it out
         return entity
-    if label.lower() in entity.lower():
+    if set(label.lower().split()) <= set(entity.lower().split()):
         return entity
-    return f"{entity} {label}"
+    return joined_name(entity, label)

@@ -23,6 +23,7 @@ from truthexpiry.text.words import (
     CENT_CURRENCIES,
     END_NAME_WORDS,
     MERIDIEM,
+    POLARITY_WORDS,
     RANGE_END_WORDS,
     UNITS,
 )
@@ -30,6 +31,7 @@ from truthexpiry.values.forms import words as word_value
 
 Pair = tuple[str, str]
 _DOTTED = re.compile(r"^\d+(?:\.\d+)+$")
+_WORD_TYPES = frozenset({ValueType.ENUMERATION, ValueType.TEXT})
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,14 +183,24 @@ def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) ->
     """How well a value fits an attribute: 3 its type and unit, 2 a number without a unit or an
     attribute without one, 1 a number in a unit that cannot be reconciled (read, so that the
     claim is UNVERIFIED with the reason rather than ignored), 0 not at all."""
+    if found.owners is not None:  # the catalog's own word for a value of this attribute
+        return 3
     if value is None or value.type is ValueType.ENUMERATION:
-        return 3 if found.owners is not None else 0
+        return 0
     kind = info.value_type
     if _numbered_words(info):  # versions: any bare number may be one
         return 2 if value.type is ValueType.QUANTITY and value.unit is None else 0
+    if value.type is ValueType.BOOLEAN and _availability_words(info):
+        return 3  # "is the rollout live?" of a rollout that went `ga`
     if value.type in (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE):
         return 3 if value.type is kind else 0
     return _numeric_fit(info, value) if kind.is_numeric and value.is_numeric else 0
+
+
+def _availability_words(info: AttributeInfo) -> bool:
+    """Word values of which one states availability (`ga` beside `pilot`): an availability
+    word compares with them by its meaning."""
+    return info.value_type in _WORD_TYPES and any(t in POLARITY_WORDS for t in info.value_tokens)
 
 
 def _numeric_fit(info: AttributeInfo, value: TypedValue) -> int:

@@ -6,7 +6,10 @@ its name no other entity shares, or a word of its name in another form ("book" f
 name in any form ("closes" for `closing_time`); a name that belongs to one attribute of one
 entity stands for both ("visitor cap", "turnaround"). How fully an attribute is named decides
 between two attributes of one entity: "backup retention" names `retention_days` fully and
-`snapshot_retention_weeks` only in part.
+`snapshot_retention_weeks` only in part. A name several entities' attributes share names the one
+with records for the scope values the sentence states. A question that names no attribute may
+ask for one by the kind of value it wants (`question_shapes.py`: "how many books", "how long");
+a name inside a compound noun may not be the entity at all (`compound_names.py`).
 """
 
 from __future__ import annotations
@@ -14,8 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from truthexpiry.models.records.catalog import AttributeInfo
+from truthexpiry.reading.compound_names import another_kind, names_the_key
 from truthexpiry.reading.lexicon.name_words import stem
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
+from truthexpiry.reading.question_shapes import AskedKind, asked_kind
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import NAME_SYNONYMS
 
@@ -62,22 +68,31 @@ class Names:
     anchors: list[Anchor]
     taken: set[int]
     naming: dict[Pair, Naming]
+    asked: AskedKind | None = None  # the kind of value the sentence's shape asks for
 
     def named_attribute(self, entity: str, index: VocabularyIndex) -> str | None:
         """The attribute of `entity` the sentence is about: the one it names most fully, or
-        its only one."""
+        its only one, or the only one of the kind of value the question asks for."""
         named = [(self.fullness(p, index, _anywhere), p[1]) for p in self.naming if p[0] == entity]
-        if not named:  # none named: the plainest one, with the fewest words to its name
+        if not named:  # none named: of the kind asked for, the plainest one
             named = [
-                (
-                    (False, 0, -len(index.attribute_words.get((entity, v.info.attribute), ()))),
-                    v.info.attribute,
-                )
+                (self._unnamed_score(entity, v.info, index), v.info.attribute)
                 for v in index.attributes.get(entity, ())
             ]
         best = max(score for score, _ in named)
         top = {attribute for score, attribute in named if score == best}
         return top.pop() if len(top) == 1 else None
+
+    def _unnamed_score(
+        self, entity: str, info: AttributeInfo, index: VocabularyIndex
+    ) -> tuple[bool, int, int]:
+        """An attribute the sentence does not name: of the kind asked for first, then one the
+        entity's own names speak of ("daily allowance" for a daily amount), then the one with
+        the fewest words to its name."""
+        words = index.attribute_words.get((entity, info.attribute), frozenset())
+        asked = self.asked is not None and info.value_type in self.asked.types
+        spoken = len(words & index.entity_words.get(entity, frozenset()))
+        return (asked, spoken, -len(words))
 
     def names_of(self, entity: str) -> bool:
         """Whether the sentence names any attribute of `entity`."""
@@ -102,15 +117,21 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for m in find_phrases(tokens, table)
         for i in range(m.start, m.end)
     }
-    anchors, dropped = _entity_anchors(tokens, index, spoken_for)
+    key_words = {i for i in range(1, len(tokens)) if names_the_key(tokens, i, index)}
+    anchors, dropped = _entity_anchors(tokens, index, spoken_for, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
-    # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`.
+    # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`. A value
+    # word of an entity the sentence does not name is no value here ("the pool opens").
+    named = {a.entity for a in anchors}
     reserved = taken | {
         i
-        for table in (index.value_table, index.scope_table)
-        for m in find_phrases(tokens, table, taken)
+        for m in find_phrases(tokens, index.value_table, taken)
+        if not named or any(entity in named for entity, _ in index.values[m.phrase])
         for i in range(m.start, m.end)
+    }
+    reserved |= key_words | {
+        i for m in find_phrases(tokens, index.scope_table, taken) for i in range(m.start, m.end)
     }
     naming: dict[Pair, Naming] = {}
     stems = _stems(tokens)  # each word's stem, made once for the loops below
@@ -138,13 +159,49 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
                 if pair[0] == anchor.entity:
                     naming.setdefault(pair, Naming()).add_word(word, at)
     anchored = {a.entity for a in anchors}
-    anchors += _attribute_anchors(naming, anchored, index)
+    stated = [index.scopes[m.phrase] for m in find_phrases(tokens, index.scope_table)]
+    anchors += _attribute_anchors(naming, anchored, index, stated)
     anchors += _stem_anchors(
         tokens, stems, reserved | taken, anchored | {a.entity for a in anchors}, index
     )
+    asked = asked_kind(tokens)
+    if asked is not None and asked.unit is not None:
+        anchors = _counted_in(asked, anchors, naming, index, stated)
     taken.update(i for a in anchors for i in range(a.start, a.end))
     anchors.sort(key=lambda a: a.start)
-    return Names(anchors, taken, naming)
+    return Names(anchors, taken, naming, asked)
+
+
+def _counted_in(
+    asked: AskedKind,
+    anchors: list[Anchor],
+    naming: dict[Pair, Naming],
+    index: VocabularyIndex,
+    stated: list[list[tuple[str, str]]],
+) -> list[Anchor]:
+    """ "How many books can I take out?", "how many kg can I check?": the unit names the
+    attribute counted in it, of an entity the sentence names, else of the only entity whose
+    attribute in that unit has every scope key the sentence states a value of. The count is
+    then the question's one topic: a name of another entity beside it ("check" for check-in,
+    "on an adult card") says how or where, not what."""
+    unit, at = asked.unit or "", asked.at
+    counted = index.by_unit.get(unit, frozenset())
+    named = {a.entity for a in anchors}
+    fitting = [pair for pair in counted if pair[0] in named]
+    if not fitting:
+        keys = {k for pairs in stated for k, _ in pairs}
+        fitting = [p for p in counted if keys <= set(index.infos[p].scope_values)]
+        if len(fitting) != 1:
+            return anchors
+        anchors = [*anchors, Anchor(fitting[0][0], at, at, 0, frozenset(fitting))]
+    # The count asked for is the question's topic: "on an adult card" says where, not what.
+    counted_entities = {pair[0] for pair in fitting}
+    anchors = [a for a in anchors if a.entity in counted_entities]
+    for pair in fitting:
+        entry = naming.setdefault(pair, Naming())
+        entry.positions.append(at)
+        entry.add_word(unit, at)
+    return anchors
 
 
 def _stems(tokens: list[Token]) -> list[str]:
@@ -154,7 +211,7 @@ def _stems(tokens: list[Token]) -> list[str]:
 
 
 def _entity_anchors(
-    tokens: list[Token], index: VocabularyIndex, scoped: set[int]
+    tokens: list[Token], index: VocabularyIndex, scoped: set[int], key_words: set[int]
 ) -> tuple[list[Anchor], set[int]]:
     """The entity names, and the places of names that cancel each other out. One word of a
     longer name yields to the scope values and values at `scoped`: "fraud return" is a report
@@ -167,11 +224,17 @@ def _entity_anchors(
             continue  # two entities share this phrase: not ours to pick
         candidate = candidates[0]
         strength = 2 if candidate.complete else (1 if match.end - match.start > 1 else 0)
+        if match.start in key_words:
+            continue  # "an adult card" is `card_type=adult`, not the entity `card`
+        if strength and another_kind(tokens, match.start, match.end, index):
+            strength = 0  # "debit card" is a card, but not the library's `card`
         anchor = Anchor(candidate.entity, match.start, match.end, strength)
         if strength == 0 and scoped & set(range(match.start, match.end)):
             continue
         previous = anchors[-1] if anchors else None
         if previous and previous.entity == anchor.entity:
+            if anchor.strength > previous.strength:  # named in full after a word in passing
+                anchors[-1] = anchor
             continue  # the same entity again belongs to the same statement
         if previous and previous.end == anchor.start:
             if max(previous.strength, anchor.strength) < _WHOLE:
@@ -191,24 +254,39 @@ def _entity_anchors(
 
 
 def _attribute_anchors(
-    naming: dict[Pair, Naming], anchored: set[str], index: VocabularyIndex
+    naming: dict[Pair, Naming],
+    anchored: set[str],
+    index: VocabularyIndex,
+    stated: list[list[tuple[str, str]]],
 ) -> list[Anchor]:
-    """Attributes named without their entity, by a name no other attribute has."""
+    """Attributes named without their entity, by a name no other attribute has, or that no
+    other attribute with records for the scope values stated has: "Eastgate weekday closing
+    time" is the pool's when only the pool has records at Eastgate."""
     anchors = []
     for pair, entry in naming.items():
         if pair[0] in anchored or not entry.positions:
             continue
         if entry.whole:
-            unique = any(index.attribute_names[p] == frozenset({pair}) for p in entry.phrases)
+            owners = [index.attribute_names[p] for p in entry.phrases]
+            unique = [o for o in owners if o == frozenset({pair})]
+            sharing = frozenset().union(*(unique or owners))
         else:  # the words named, together, belong to this attribute only: "idle timeout"
             owners = [index.attribute_stems.get(w, frozenset()) for w in entry.words]
-            unique = frozenset.intersection(*owners) == frozenset({pair}) if owners else False
-        if unique:
+            sharing = frozenset.intersection(*owners) if owners else frozenset()
+        if stated and len(sharing) > 1:
+            sharing = frozenset(p for p in sharing if _has_records_for(index.infos[p], stated))
+        if sharing == frozenset({pair}):
             start = min(entry.positions)
             anchors.append(
                 Anchor(pair[0], start, start + 1, 2 if entry.whole else 0, frozenset({pair}))
             )
     return anchors
+
+
+def _has_records_for(info: AttributeInfo, stated: list[list[tuple[str, str]]]) -> bool:
+    """Whether the attribute has records for every scope value stated (each said value may
+    be one of several keys' values)."""
+    return all(any(v in info.scope_values.get(k, ()) for k, v in pairs) for pairs in stated)
 
 
 def _stem_anchors(

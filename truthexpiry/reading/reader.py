@@ -87,7 +87,9 @@ def _analyse(
     `subject` stands in for a name)."""
     names = find_names(tokens, index)
     scopes = ScopeFinder(tokens, index, names.taken)
-    values = find_values(tokens, index, names.taken | scopes.taken)
+    values = find_values(
+        tokens, index, names.taken | scopes.taken, {a.entity for a in names.anchors}
+    )
     if tokens and tokens[0].key in _WH_WORDS:  # "What plans have X?" asks, it does not say
         values = [v for v in values if not v.weak]
     if not names.anchors:
@@ -107,9 +109,11 @@ def _anchor_by_type(
     values: list[FoundValue], keys: set[str], index: VocabularyIndex
 ) -> Anchor | None:
     """A sentence that names no entity but states scope values and a value only one entity's
-    attributes take in those scopes ("bramley weekday hrs are 7:30 to 19:00"): that entity."""
+    attributes take in those scopes ("bramley weekday hrs are 7:30 to 19:00", "Gold = group
+    2", a catalog word for a value of one entity's attribute): that entity."""
     if not keys:
         return None
+    worded = [v for v in values if v.owners]
     typed = [
         v
         for v in values
@@ -120,7 +124,13 @@ def _anchor_by_type(
         for found in typed
         for pair, info in index.infos.items()
         if keys <= set(info.scope_values) and accepts(info, found.value, found) == _EXACT_FIT
+    } | {
+        pair[0]
+        for found in worded
+        for pair in found.owners or ()
+        if keys <= set(index.infos[pair].scope_values)
     }
+    typed = sorted([*typed, *worded], key=lambda v: v.start)
     if len(entities) != 1 or not typed:
         return None
     return Anchor(entities.pop(), typed[0].start, typed[0].start, 0)

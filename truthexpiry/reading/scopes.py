@@ -4,7 +4,8 @@ Clauses are cut at commas, semicolons, colons and conjunctions, but not inside a
 values ("Starter and Pro get 50"). A value takes the scope values of its own clause; for a key
 its clause does not state, the nearest clause that states no value ("On Pro, the limit is 50").
 A name the catalog does not know, said where a scope value would be ("on Basic", "the Basic
-plan"), is kept as that scope value, so that the answer can say no record has it.
+plan"), is kept as that scope value, so that the answer can say no record has it. A range of
+days ("mon-fri") is the day type records name it by (`day_ranges.py`).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Collection, Iterable, Mapping
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
+from truthexpiry.reading.day_ranges import day_ranges
 from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.values_in_text import FoundValue
@@ -20,6 +22,7 @@ from truthexpiry.rules.scope import GLOBAL
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import CLAUSE_BREAKS, MONTHS
+from truthexpiry.values.spans import may_start_a_value
 
 Pair = tuple[str, str]
 _SCOPE_BEFORE = frozenset({"on", "for", "in", "at", "the"})
@@ -27,6 +30,10 @@ _JOINERS = frozenset({"and", "or"})
 # Nouns for the people a scope value groups: "Diamond members", "Enterprise customers".
 _GROUP_NOUNS = frozenset("member customer user subscriber account employee client".split())
 _MIN_ABBREVIATION = 3
+_MAX_PHRASE_WORDS = 2
+# Before a phrase that ends a clause and names a kind of day, season or group: "on bank
+# holidays", "in summer"; never "at" ("at midnight" is a time).
+_PHRASE_BEFORE = frozenset({"on", "in"})
 _YEAR_DIGITS = 4
 _Mention = tuple[int, int, list[tuple[str, str]]]
 
@@ -40,6 +47,12 @@ class ScopeFinder:
             for m in find_phrases(tokens, index.scope_table, taken)
             if not _year_of_a_date(tokens, m.start, m.end)
         ]
+        self._mentions += [  # "mon-fri" where records say `weekday`
+            (start, end, index.scopes[phrase])
+            for start, end, phrase in day_ranges(tokens)
+            if phrase in index.scopes and not taken & set(range(start, end))
+        ]
+        self._mentions.sort(key=lambda mention: mention[0])
         self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
         self._names = taken
         self._clauses = _clauses(tokens, self._mentions)
@@ -77,7 +90,9 @@ class ScopeFinder:
         for other in (clause, *valueless, self.clause_of(anchor), *sorted(self._leading)):
             for key, values in self._stated(keys, [other]).items():
                 stated.setdefault(key, values)
-        return self._with_unknown(keys, stated, {clause, *valueless})
+        # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
+        named = {self.clause_of(anchor)} - self._valued
+        return self._with_unknown(keys, stated, {clause, *valueless, *named})
 
     def _opens_with_scope(self, clause: int) -> bool:
         """A clause after the value lends its scope only when it is one: ", for Starter",
@@ -135,7 +150,11 @@ class ScopeFinder:
         missing = [k for k in unstated if GLOBAL not in keys[k]]
         if len(missing) == 1:
             key = missing[0]
-            found = self._abbreviated(keys[key], clauses) or self._unknown_value(key, clauses)
+            found = (
+                self._abbreviated(keys[key], clauses)
+                or self._unknown_value(key, clauses)
+                or self._closing_phrase(clauses)
+            )
             return {**stated, key: [found]} if found else stated
         if len(unstated) == 1 and not missing:
             key = unstated[0]
@@ -173,14 +192,52 @@ class ScopeFinder:
             before = tokens[i - 1].key if i > 0 else ""
             after = tokens[i + 1].key if i + 1 < len(tokens) else ""
             kind = after == key or (token.capital and after in _GROUP_NOUNS)
-            if kind or (
-                not named_kind_only and token.capital and i > 0 and before in _SCOPE_BEFORE
+            # "the student membership": a word no vocabulary knows before a name says which
+            # kind of it, when one scope key is missing
+            modifier = not named_kind_only and i + 1 in self._names and before in _SCOPE_BEFORE
+            if (
+                kind
+                or modifier
+                or (not named_kind_only and token.capital and i > 0 and before in _SCOPE_BEFORE)
             ):
                 try:
                     return normalise_scope_value(token.text)
                 except InvalidClaimKeyError:
                     return None
         return None
+
+    def _closing_phrase(self, clauses: set[int]) -> str | None:
+        """`on bank holidays`, `in summer`: one or two words no vocabulary knows, in lower
+        case, after "on" or "in" at the end of a clause. Read only for a key that would
+        otherwise be missing, so the answer names the value no record has."""
+        tokens = self._tokens
+        for i in range(1, len(tokens)):
+            if tokens[i - 1].key not in _PHRASE_BEFORE or self.clause_of(i) not in clauses:
+                continue
+            for length in (1, _MAX_PHRASE_WORDS):
+                words = tokens[i : i + length]
+                end = i + length
+                if len(words) < length or not all(
+                    self._free(i + n, t) for n, t in enumerate(words)
+                ):
+                    break
+                if (
+                    end == len(tokens)
+                    or tokens[end].key in CLAUSE_BREAKS
+                    or tokens[end].kind is Kind.PUNCT
+                ):
+                    return "_".join(t.key for t in words)
+        return None
+
+    def _free(self, i: int, token: Token) -> bool:
+        """An unknown lower-case word that is no name, no scope value and no value."""
+        return (
+            i not in self._names
+            and i not in self.taken
+            and not token.capital
+            and not may_start_a_value(token)
+            and self._unknown_word(token)
+        )
 
     def _unknown_word(self, token: Token) -> bool:
         key = token.key

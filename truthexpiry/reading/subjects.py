@@ -25,6 +25,8 @@ from truthexpiry.text.words import MONTHS
 
 MAX_SUBJECTS = 8
 _YEAR_DIGITS = 4
+# Words that ask what changed: never a name in a question about changes.
+_CHANGE_WORDS = frozenset("change changed changing update updated".split())
 # Words after which a year is the window's, not a scope value.
 _BEFORE_A_YEAR = frozenset(
     "in during since from between of until till to and before after by".split()
@@ -44,7 +46,11 @@ def _subjects(tokens: list[Token], index: VocabularyIndex) -> list[ChangeSubject
     names = find_names(tokens, index)
     scopes = ScopeFinder(tokens, index, names.taken | _window_years(tokens))
     stated = scopes.for_subject(_scope_values(index, None, None))
-    anchors = [a for a in _own_anchors(names) if a.strength > 0 or stated]
+    anchors = [
+        a
+        for a in _own_anchors(names)
+        if (a.strength > 0 or stated) and not _asks_for_changes(tokens, a)
+    ]
     if not anchors:
         attribute = _shared_attribute(names)
         if attribute is None and not stated:
@@ -58,6 +64,14 @@ def _subjects(tokens: list[Token], index: VocabularyIndex) -> list[ChangeSubject
             ChangeSubject(anchor.entity, attribute, scope) for scope in _combinations(narrowed)
         ]
     return subjects
+
+
+def _asks_for_changes(tokens: list[Token], anchor: Anchor) -> bool:
+    """ "What changed for Shoreline?": the word that asks for changes names nothing, even where
+    an entity's name has it in another form ("change of train")."""
+    return anchor.strength == 0 and all(
+        tokens[i].key in _CHANGE_WORDS for i in range(anchor.start, anchor.end)
+    )
 
 
 def _own_anchors(names: Names) -> list[Anchor]:

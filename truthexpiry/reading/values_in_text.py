@@ -8,6 +8,7 @@ word, which attributes it belongs to. Which attribute a value binds to is the re
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 
 from truthexpiry.models.records.values import TypedValue, ValueType
@@ -68,11 +69,22 @@ class FoundValue:
         return self.owners.get(pair) if self.owners is not None else self.value
 
 
-def find_values(tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> list[FoundValue]:
-    """The values in a sentence, left to right, outside the `taken` tokens (names)."""
+def find_values(
+    tokens: list[Token],
+    index: VocabularyIndex,
+    taken: set[int],
+    named: Collection[str] = (),
+) -> list[FoundValue]:
+    """The values in a sentence, left to right, outside the `taken` tokens (names). When the
+    sentence names entities (`named`), a catalog word for a value of none of theirs is an
+    ordinary word: "opens" beside the pool is not the flume's status `op`."""
     words = [t.key if t.kind is not Kind.WORD else t.text for t in tokens]
     found: list[FoundValue] = []
-    enumerated = {m.start: m for m in find_phrases(tokens, index.value_table, taken)}
+    enumerated = {
+        m.start: m
+        for m in find_phrases(tokens, index.value_table, taken)
+        if not named or any(entity in named for entity, _ in index.values[m.phrase])
+    }
     i = 0
     while i < len(tokens):
         item = None if i in taken else _value_at(tokens, words, i, index, enumerated)

@@ -57,7 +57,13 @@ def infer_value_type(
         return kinds.pop(), None, tokens
     longest = max((len(t.split()) for t in tokens), default=0)
     kind = ValueType.ENUMERATION if longest <= _MAX_ENUMERATION_WORDS else ValueType.TEXT
-    return kind, None, tokens
+    # Among words, a code that also reads as availability (`ga` beside `beta`) is one of them.
+    codes = {
+        raw.strip().lower()
+        for raw, v in zip(raws, values, strict=True)
+        if v.type is ValueType.BOOLEAN
+    }
+    return kind, None, tuple(sorted({*tokens, *codes})) if tokens else tokens
 
 
 def entity_names_labels(entity: str) -> bool:

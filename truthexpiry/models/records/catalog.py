@@ -22,6 +22,18 @@ MAX_NAME_WORDS = 8
 _WORD_BREAKS = re.compile(r"[\s\-_]+")
 
 
+def joined_name(entity: str, attribute: str) -> str:
+    """An entity's name and its attribute's, each word said once: "Book loan" and "loan period"
+    make "Book loan period", "Card" and "card fee" "Card fee", "Parking" and "parking" "Parking".
+    The words the attribute's name begins with that end the entity's name are not repeated."""
+    head, tail = entity.split(), attribute.split()
+    lowered = [w.lower() for w in head]
+    for overlap in range(min(len(head), len(tail)), 0, -1):
+        if lowered[-overlap:] == [w.lower() for w in tail[:overlap]]:
+            return " ".join([*head, *tail[overlap:]])
+    return " ".join([*head, *tail])
+
+
 def name_problem(kind: str, name: str) -> str | None:
     """Why the label or alias `name` is too long for the catalog, naming it; else None."""
     words = len([w for w in _WORD_BREAKS.split(name) if w])
@@ -99,8 +111,8 @@ class Catalog:
         info = self.attributes.get((entity, attribute))
         known = self.entities.get(entity)
         if info is None or known is None:
-            return f"{entity.replace('_', ' ')} {attribute.replace('_', ' ')}"
-        return f"{known.label} {info.label}"
+            return joined_name(entity.replace("_", " "), attribute.replace("_", " "))
+        return joined_name(known.label, info.label)
 
     def topics(self) -> list[str]:
         """One readable line per checkable attribute, for notices and the App Home."""

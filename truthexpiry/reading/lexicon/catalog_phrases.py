@@ -19,6 +19,7 @@ from typing import TypeVar
 from truthexpiry.models.records.catalog import MAX_NAME_WORDS, AttributeInfo, Catalog
 from truthexpiry.models.records.values import TypedValue, ValueType
 from truthexpiry.reading.lexicon.name_words import WEAK_WORDS, strong_stems
+from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import PhraseTable, phrase_key
 from truthexpiry.text.words import UNITS
 from truthexpiry.values.compare import read_value
@@ -54,7 +55,7 @@ def entity_phrases(
     for name in catalog.entities:
         words = name.split("_")
         initials = "".join(w[0] for w in words if w)
-        if len(words) > 1 and initials not in WEAK_WORDS and initials not in other_words:
+        if len(words) > 1 and not _ordinary(initials) and initials not in other_words:
             parts[initials].setdefault(name, EntityMatch(name, 1, True))
     phrases = {}
     for phrase, by_entity in parts.items():
@@ -65,6 +66,12 @@ def entity_phrases(
         elif _names_alone(phrase, len(matches), other_words):
             phrases[phrase] = matches
     return phrases
+
+
+def _ordinary(initials: str) -> bool:
+    """Initials that spell an everyday word ("as" for `adult_single`, "it" for `it_support`)
+    are read as the word, never as the entity."""
+    return initials in WEAK_WORDS or initials in STOPWORDS
 
 
 def _spans(count: int) -> Iterator[tuple[int, int]]:
@@ -143,12 +150,13 @@ def value_phrases(catalog: Catalog, key: Callable[[str], str]) -> dict[str, dict
         if info.value_type.is_numeric and not info.value_tokens:
             continue
         for token in info.value_tokens:
-            phrases[key(token)][pair] = TypedValue(ValueType.ENUMERATION, token)
+            phrases[key(token)][pair] = _as_records_read(info, token)
         for phrase, spelling in _numbered(info.value_tokens).items():
             phrases[phrase].setdefault(pair, TypedValue(ValueType.ENUMERATION, spelling))
         for token, aliases in info.value_aliases.items():
             meaning = _meaning(info, token)
-            for alias in aliases:
+            # The value as the records spell it names it too, however short ("ga", "eol").
+            for alias in (token, *aliases):
                 phrases[key(alias)].setdefault(pair, meaning)
     return {phrase: dict(owners) for phrase, owners in phrases.items() if phrase}
 
@@ -170,8 +178,15 @@ def _meaning(info: AttributeInfo, token: str) -> TypedValue:
     """The record's own spelling of a value named in the catalog by any spelling."""
     for spelling in info.value_tokens:
         if phrase_key(spelling) == phrase_key(token):
-            return TypedValue(ValueType.ENUMERATION, spelling)
+            return _as_records_read(info, spelling)
     return read_value(token, info)
+
+
+def _as_records_read(info: AttributeInfo, spelling: str) -> TypedValue:
+    """A value word as the records' value is read when compared: a code that reads as
+    availability (`ga`) by that meaning, any other in its own spelling."""
+    read = read_value(spelling, info)
+    return read if read.type is ValueType.BOOLEAN else TypedValue(ValueType.ENUMERATION, spelling)
 
 
 def scope_phrases(

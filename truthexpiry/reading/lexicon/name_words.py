@@ -13,7 +13,7 @@ WEAK_WORDS = frozenset(
     "a an the of for to in on at by and or is are be new old max min limit per all any my our "
     "your this that it its".split()
 ) | {phrase_key(w) for w in (*UNITS, *CURRENCIES, *POLARITY_WORDS, *NUMBER_WORDS, *ARTICLES_AS_ONE)}
-_SUFFIXES = ("ings", "ing", "ies", "ied", "es", "ed", "s", "e")
+_SUFFIXES = ("ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "s", "e")
 _SUFFIX_ENDS = frozenset(suffix[-1] for suffix in _SUFFIXES)
 _MIN_STEM_WORD = 4
 
@@ -25,8 +25,14 @@ def stem(word: str) -> str:
         return word
     for suffix in _SUFFIXES:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
-    return word
+            return _one_spelling(word[: -len(suffix)])
+    return _one_spelling(word)
+
+
+def _one_spelling(stem: str) -> str:
+    """British and American spellings of one word meet: `enrolment` and `enrollment`,
+    `cancelled` and `canceled` (a doubled final `l` is said once)."""
+    return stem[:-1] if len(stem) > _MIN_STEM_WORD and stem.endswith("ll") else stem
 
 
 def strong_stems(*names: str) -> frozenset[str]:

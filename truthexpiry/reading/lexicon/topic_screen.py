@@ -31,6 +31,7 @@ Pair = tuple[str, str]
 class TopicScreen:
     names: dict[str, frozenset[str]]  # a name's word or stem -> the entities it may name
     scopes: dict[str, frozenset[str]]  # a scope value's word -> entities with that scope key
+    values: dict[str, frozenset[str]]  # a catalog value word -> the entities it is a value of
 
     def may_be_about(self, tokens: Iterable[Token], topics: frozenset[str]) -> bool:
         """False only when the sentence cannot state anything about any of `topics`."""
@@ -44,6 +45,7 @@ class TopicScreen:
                     return True
             for form in (key, *words):
                 scoped = scoped or not topics.isdisjoint(self.scopes.get(form, ()))
+                typed = typed or not topics.isdisjoint(self.values.get(form, ()))
             typed = typed or may_start_a_value(token)
         return scoped and typed
 
@@ -54,9 +56,12 @@ def screen(
     stems: tuple[Mapping[str, frozenset[Pair]], Mapping[str, frozenset[str]]],
     scopes: Mapping[str, list[tuple[str, str]]],
     infos: Mapping[Pair, AttributeInfo],
+    *,
+    values: Mapping[str, Mapping[Pair, object]],
 ) -> TopicScreen:
     """The screen over the index's tables: entity phrases, attribute names, the stems of
-    attribute names (`stems[0]`) and of entity names (`stems[1]`), and the scope phrases."""
+    attribute names (`stems[0]`) and of entity names (`stems[1]`), the scope phrases and the
+    value phrases."""
     names: dict[str, set[str]] = defaultdict(set)
     for phrase, matches in entities.items():
         for word in phrase.split():
@@ -78,7 +83,15 @@ def screen(
         for word in phrase.split():
             for key, _ in scope_pairs:
                 by_scope[word] |= with_key[key]
-    return TopicScreen(_frozen(names), _frozen(by_scope))
+    return TopicScreen(_frozen(names), _frozen(by_scope), _value_words(values))
+
+
+def _value_words(values: Mapping[str, Mapping[Pair, object]]) -> dict[str, frozenset[str]]:
+    by_value: dict[str, set[str]] = defaultdict(set)
+    for phrase, owners in values.items():
+        for word in phrase.split():
+            by_value[word].update(entity for entity, _ in owners)
+    return _frozen(by_value)
 
 
 def _frozen(table: Mapping[str, set[str]]) -> dict[str, frozenset[str]]:

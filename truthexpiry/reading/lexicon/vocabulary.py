@@ -48,12 +48,14 @@ class VocabularyIndex:
     attribute_words: dict[Pair, frozenset[str]]  # the stems of each attribute name's words
     attribute_stems: dict[str, frozenset[Pair]]  # stem -> the attributes whose name has it
     entity_stems: dict[str, frozenset[str]]  # stem -> the entities whose name has it
+    entity_words: dict[str, frozenset[str]]  # entity -> the stems of its names' words
     scopes: dict[str, list[tuple[str, str]]]  # phrase -> (scope key, value) pairs
     scope_table: PhraseTable
     scope_keys: frozenset[str]  # scope key words: "plan", "tier", "market"
     values: dict[str, dict[Pair, TypedValue]]  # enumerated phrase -> its value per attribute
     value_table: PhraseTable
     nouns: frozenset[str]  # counted nouns numbers are given in ("seat", "request")
+    by_unit: dict[str, frozenset[Pair]]  # a unit or counted noun -> the attributes counted in it
     known_words: frozenset[str]  # every word of every phrase above
     screen: TopicScreen  # which entities a sentence may be about, from its words
 
@@ -86,6 +88,9 @@ class VocabularyIndex:
             memo.key(k) for info in catalog.attributes.values() for k in info.scope_values
         )
         known = {w for table in (entities, names, scopes, values) for p in table for w in p.split()}
+        by_unit = owners(
+            {pair: frozenset({i.unit}) for pair, i in catalog.attributes.items() if i.unit}
+        )
         attribute_stems = owners(words)
         entity_stems = owners(entity_words)
         return cls(
@@ -98,14 +103,23 @@ class VocabularyIndex:
             words,
             attribute_stems,
             entity_stems,
+            entity_words,
             scopes,
             PhraseTable.of(scopes),
             keys,
             values,
             PhraseTable.of(values),
             nouns,
+            by_unit,
             frozenset(known) | keys | nouns,
-            screen(entities, names, (attribute_stems, entity_stems), scopes, catalog.attributes),
+            screen(
+                entities,
+                names,
+                (attribute_stems, entity_stems),
+                scopes,
+                catalog.attributes,
+                values=values,
+            ),
         )
 
 
