@@ -26,6 +26,7 @@ from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.reading.time.names import time_vocabulary
 from truthexpiry.reading.time.points import Reading, date_end
+from truthexpiry.reading.time.ranges import split_ranges
 from truthexpiry.reading.time.windows import may_start_a_window, window_at
 from truthexpiry.text.tokens import Sentence, Token
 from truthexpiry.values.calendar import judgement_date, last_days, still_to_come
@@ -63,7 +64,7 @@ def read_time(
     kind = _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
     dated = vocabulary is not None and vocabulary.about_a_date(tokens)
     reading = Reading(as_of, kind is TimeQuestion.UPCOMING, dated)
-    found = _first_window(tokens, reading)
+    found = _first_window(split_ranges(tokens), reading)
     if kind is TimeQuestion.CHANGES and found is not None and found.start > as_of:
         kind = TimeQuestion.UPCOMING
     if kind is TimeQuestion.CHANGES:
