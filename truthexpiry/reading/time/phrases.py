@@ -39,6 +39,7 @@ from truthexpiry.values.spans import may_start_a_value
 CHANGED_WORDS = frozenset("changed updated".split())
 CHANGE_WORDS = frozenset("change update".split())
 COMING_WORDS = frozenset("changing coming upcoming planned scheduled roadmap".split())
+CHANGE_CUES = CHANGED_WORDS | CHANGE_WORDS | COMING_WORDS
 _ASKS_BEFORE = frozenset("any what recent latest no some".split())
 _PLACES_AFTER = frozenset(
     "to for in on since at of during this last next over between from recently lately".split()
