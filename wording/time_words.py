@@ -44,6 +44,8 @@ def judged_on_reason(response: TruthExpiryResponse) -> str | None:
     """Why the response was judged on its date, when the question named a date or a period."""
     report = response.time
     if report is None or report.kind is not TimeQuestion.AS_OF:
+        if response.dated and response.today is not None:
+            return f"the date asked for, not today ({response.today.isoformat()})"
         return None
     period = report.window
     asked = f"{period.start.isoformat()} to {period.end.isoformat()}"

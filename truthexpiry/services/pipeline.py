@@ -99,7 +99,14 @@ class TruthExpiryPipeline:
         if not (request.subject_message or extraction.question_claims or answers or lists):
             notices.append(nothing_to_check(extraction.topics, catalog))
         return TruthExpiryResponse(
-            judged_on, verdicts, answers, tuple(notices), len(messages), time, source
+            judged_on,
+            verdicts,
+            answers,
+            tuple(notices),
+            len(messages),
+            time,
+            source,
+            today=self._clock.today(),
         )
 
     def _judge(
@@ -114,7 +121,7 @@ class TruthExpiryPipeline:
         """Verdicts on the claims and answers to the value questions, as of `judged_on`.
         `checking` one message (the shortcut): its claims, and no owner evidence."""
         owners = OwnerEvidence(self._authority, judged_on)
-        run = RequestRun(self._evidence, catalog, judged_on, owners)
+        run = RequestRun(self._evidence, catalog, judged_on, owners, self._clock.today())
         if not checking:  # owner evidence comes only from searched messages
             run.collect_owner_evidence(extraction.message_claims)
         found = extraction.message_claims if checking else _on_topic(extraction)
