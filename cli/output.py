@@ -106,7 +106,7 @@ def _answer_lines(answer: Answer, on: str | None) -> list[str]:
         value = ", ".join(answer.current_values) or "not known"
     return [
         f"Answer: {_heading(answer.subject, answer.key)} "
-        f"{f'on {on} was' if on else 'is'} {value}{records}",
+        f"{f'on {on} was' if on and answer.current_values else 'is'} {value}{records}",
         f"  {answer.explanation}",
         *_timeline(answer.timeline, "  "),
         "",

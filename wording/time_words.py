@@ -115,6 +115,8 @@ class _Wording:
         where = f"{_span(window) if report.reading.stated else _default(window)}{self._about()}"
         if report.unavailable:
             return f"The changes {where} could not be listed: {UNREAD}", ()
+        if not report.changes and self._only_unknown():
+            return f"Nothing to list {where}: no record has {self._unknown()}", ()
         if not report.changes:
             return f"No change {where}", ()
         shown = report.changes[: self._limit]
@@ -141,12 +143,20 @@ class _Wording:
             self._words.coming(c, self._name(c.key)) for c in shown
         )
 
+    def _only_unknown(self) -> bool:
+        """Every subject names a scope value no record has: not "no change", but no records."""
+        unknown = set(self._report.unknown_scope)
+        subjects = self._report.subjects
+        return bool(subjects) and all(unknown & set(s.scope) for s in subjects)
+
+    def _unknown(self) -> str:
+        return ", ".join(self._quote(f"{k}={v}" if k else v) for k, v in self._report.unknown_scope)
+
     def notes(self) -> tuple[str, ...]:
         report = self._report
         notes = []
-        if report.unknown_scope:
-            unknown = ", ".join(self._quote(f"{k}={v}") for k, v in report.unknown_scope)
-            notes.append(f"No record has {unknown}.")
+        if report.unknown_scope and (report.changes or not self._only_unknown()):
+            notes.append(f"No record has {self._unknown()}.")  # else the heading says it
         if report.truncated:
             notes.append(TRUNCATED)
         return tuple(notes)

@@ -41,6 +41,7 @@ from truthexpiry.reading.question import read_question
 from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.request_run import RequestRun
+from truthexpiry.time.ahead import for_period_ahead
 from truthexpiry.time.answers import TimeAnswers
 
 MAX_CLAIMS = 60
@@ -80,6 +81,12 @@ class TruthExpiryPipeline:
         extraction = self._extractor.extract(read, messages, catalog)
         checking = request.subject_message is not None
         verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
+        if (
+            reading is not None
+            and reading.kind is TimeQuestion.AS_OF
+            and reading.window.start > as_of
+        ):
+            verdicts = tuple(for_period_ahead(v, reading.window, catalog) for v in verdicts)
         time = None
         if reading is not None:
             timelines = _timelines(verdicts, answers)
