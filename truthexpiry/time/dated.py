@@ -47,6 +47,5 @@ def worded_for(
 def today_note(judged_on: date, today_records: tuple[LifecycleRecord, ...]) -> str:
     """Said of a claim SUPERSEDED on `judged_on` that states the value of `today_records`."""
     return (
-        f" Judged on {judged_on.isoformat()}; it is the value today, per "
-        f"{cite_all(today_records)}."
+        f" Judged on {judged_on.isoformat()}; it is the value today, per {cite_all(today_records)}."
     )
