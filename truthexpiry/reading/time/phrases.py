@@ -92,7 +92,7 @@ def names_a_date(question: Sequence[Sentence]) -> bool:
 def _thanks(sentence: Sentence) -> bool:
     """A sentence that opens with thanks and asks nothing ("thanks, that helped yesterday!")
     says nothing about the time asked about."""
-    return not sentence.asks and any(t.key in _THANKS for t in sentence.tokens[:_THANKS_AT])
+    return not sentence.asks and any(t.text in _THANKS for t in sentence.tokens[:_THANKS_AT])
 
 
 def _cue(tokens: list[Token], names: frozenset[int]) -> TimeQuestion | None:
