@@ -117,6 +117,8 @@ def _verdict_lines(verdict: Verdict, who: str, on: str | None, indent: str = "")
     """The verdict; `on`: the date judged on, when it is not today ("Value on <date>")."""
     message = verdict.claim.message
     judged = f" (judged on {on})" if on else ""
+    if verdict.planned is not None:
+        judged += f" today; {verdict.planned.record_id} plans the value stated for then"
     lines = [
         f"{indent}{_MARK[verdict.status]}{judged}  {_heading(verdict.subject, verdict.key)}",
         f"{indent}  {who} says: {verdict.claim.stated_value}",

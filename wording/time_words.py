@@ -104,6 +104,7 @@ class _Wording:
         self._quote = words.quote
         self._words = words
         self._limit = limit
+        self._heading_names_unknown = False
 
     def changes(self) -> tuple[str, tuple[TimeLine, ...]] | None:
         report = self._report
@@ -116,6 +117,7 @@ class _Wording:
         if report.unavailable:
             return f"The changes {where} could not be listed: {UNREAD}", ()
         if not report.changes and self._only_unknown():
+            self._heading_names_unknown = True
             return f"Nothing to list {where}: no record has {self._unknown()}", ()
         if not report.changes:
             return f"No change {where}", ()
@@ -155,7 +157,7 @@ class _Wording:
     def notes(self) -> tuple[str, ...]:
         report = self._report
         notes = []
-        if report.unknown_scope and (report.changes or not self._only_unknown()):
+        if report.unknown_scope and not self._heading_names_unknown:
             notes.append(f"No record has {self._unknown()}.")  # else the heading says it
         if report.truncated:
             notes.append(TRUNCATED)

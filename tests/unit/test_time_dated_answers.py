@@ -11,12 +11,13 @@ import pytest
 
 from bootstrap import build_pipeline
 from cli.output import to_text
+from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
 from tests.unit.builders import record
-from tests.unit.test_pipeline_time import EXPORT, EXPORT_PRO, RECORDS, TODAY
+from tests.unit.test_pipeline_time import EXPORT, RECORDS, TODAY
 from truthexpiry.models.answering.messages import SearchMessage
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
-from truthexpiry.models.records.lifecycle import LifecycleState
+from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.status import Status
 from truthexpiry.models.time.periods import TimeQuestion
 from truthexpiry.reading.time.phrases import read_time
@@ -36,7 +37,7 @@ def ask(
     question: str,
     as_of: date | None = None,
     messages: tuple[SearchMessage, ...] = (),
-    records: tuple = RECORDS,
+    records: tuple[LifecycleRecord, ...] = RECORDS,
 ) -> TruthExpiryResponse:
     pipeline = build_pipeline(
         search=FakeMessageSearch(messages),
@@ -106,23 +107,27 @@ def test_an_answer_on_another_date_says_the_value_was_on_that_date() -> None:
         "Is report export going to be off for Starter in 2027?",
     ],
 )
-def test_a_claim_about_a_period_ahead_stating_its_planned_value_is_not_superseded(
+def test_a_claim_about_a_period_ahead_stating_its_planned_value_says_it_is_planned(
     question: str,
 ) -> None:
     response = ask(question, records=PLANNED)
     [verdict] = response.question_verdicts
 
-    assert verdict.status is Status.UNVERIFIED
-    assert "R-40 (PLANNED)" in verdict.explanation
-    assert "the value today is 'enabled'" in verdict.explanation
+    assert verdict.status is Status.SUPERSEDED  # judged on today's records
+    assert verdict.planned is not None
+    assert verdict.planned.record_id == "R-40"
+    assert "R-40 (PLANNED) would take effect with the value stated" in verdict.explanation
+    assert "Planned, not yet authoritative" in verdict_reply(response).blocks[0]["text"]["text"]
+    assert "R-40 plans the value stated for then" in to_text(question, response)
 
 
-def test_a_claim_about_a_period_ahead_stating_another_value_stays_superseded() -> None:
-    response = ask("Will report export be on for Pro next year?", records=PLANNED)
+def test_a_claim_about_a_period_ahead_stating_another_value_names_no_plan() -> None:
+    response = ask("Will report export be on for Starter next year?", records=PLANNED)
     [verdict] = response.question_verdicts
 
-    assert verdict.key == EXPORT_PRO
-    assert verdict.status is Status.CURRENT  # R-11 plans it off: that is what is coming
+    assert verdict.key == EXPORT
+    assert verdict.status is Status.CURRENT  # R-40 plans it off: that is what is coming
+    assert verdict.planned is None
 
 
 @pytest.mark.parametrize(

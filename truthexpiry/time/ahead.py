@@ -1,13 +1,14 @@
 """A claim about a period still ahead ("will Northside close at 7pm next year?") is judged on
-today's records, since no future record is authoritative yet. Stating the value a record plans
-or ships for that period is not stale: such a claim is UNVERIFIED, naming the record that would
-make it true and today's value, never headlined SUPERSEDED against today's value."""
+today's records, since no future record is authoritative yet: a value other than today's is
+SUPERSEDED. When it states the value a record plans or ships for that period, the verdict
+names that record (`Verdict.planned`) and says so, so that no view headlines it as stale: it
+is what is planned for then, not yet authoritative."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from truthexpiry.models.answering.verdicts import UnverifiedReason, Verdict
+from truthexpiry.models.answering.verdicts import Verdict
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.records.lifecycle import LifecycleRecord, LifecycleState
 from truthexpiry.models.records.values import Comparison
@@ -19,27 +20,21 @@ _WITHDRAWN = frozenset({LifecycleState.CANCELLED, LifecycleState.REJECTED})
 
 
 def for_period_ahead(verdict: Verdict, period: DateWindow, catalog: Catalog) -> Verdict:
-    """`verdict` on a claim about `period` (still ahead), UNVERIFIED when it was SUPERSEDED
-    by today's value but states the value a record takes effect with inside the period."""
+    """`verdict` on a claim about `period` (still ahead), with the record that takes effect
+    inside the period with the value it states, when it was SUPERSEDED by today's value."""
     if verdict.status is not Status.SUPERSEDED or verdict.claim.source != "question":
         return verdict
     planned = _planned(verdict, period, catalog)
     if planned is None:
         return verdict
-    today = ", ".join(repr(v) for v in verdict.current_values)
     standing = "takes effect" if planned.state.is_authoritative else "would take effect"
     explanation = (
-        f"Stated {verdict.claim.stated_value!r} for {period.start.isoformat()} to "
-        f"{period.end.isoformat()}: {planned.record_id} ({planned.state.value}) {standing} with "
-        f"that value on {planned.effective_date.isoformat()}, not authoritative yet; the value "
-        f"today is {today} per {', '.join(verdict.record_ids)}."
+        f"{verdict.explanation} For {period.start.isoformat()} to {period.end.isoformat()}, "
+        f"the period asked about, {planned.record_id} ({planned.state.value}) {standing} with "
+        f"the value stated on {planned.effective_date.isoformat()}: planned, not authoritative "
+        "yet."
     )
-    return replace(
-        verdict,
-        status=Status.UNVERIFIED,
-        explanation=explanation,
-        reason=UnverifiedReason.NOT_AUTHORITATIVE,
-    )
+    return replace(verdict, explanation=explanation, planned=planned)
 
 
 def _planned(verdict: Verdict, period: DateWindow, catalog: Catalog) -> LifecycleRecord | None:
