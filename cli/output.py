@@ -69,10 +69,11 @@ def to_text(
     if authority is not None:
         lines.append(f"Policy:   {'; '.join(authority.summary())}")
     lines.append("")
+    on = response.as_of.isoformat() if response.dated else None
     for answer in response.answers:
-        lines += _answer_lines(answer)
+        lines += _answer_lines(answer, on)
     for verdict in response.question_verdicts:
-        lines += _verdict_lines(verdict, "Your claim")
+        lines += _verdict_lines(verdict, "Your claim", on)
     lines += time_lines(response)
     found = response.message_verdicts
     if found:
@@ -86,7 +87,7 @@ def to_text(
             + ":"
         )
         for verdict in found:
-            lines += _verdict_lines(verdict, "Message", indent="  ")
+            lines += _verdict_lines(verdict, "Message", on, indent="  ")
     elif response.messages_searched:
         lines.append(
             f"{response.messages_searched} message(s) found; none states a checkable claim."
@@ -96,31 +97,38 @@ def to_text(
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _answer_lines(answer: Answer) -> list[str]:
+def _answer_lines(answer: Answer, on: str | None) -> list[str]:
+    """The answer; `on`: the date judged on, when it is not today."""
     records = f"  [{', '.join(answer.record_ids)}]" if answer.record_ids else ""
     if answer.status is Status.CONFLICTING:
         value = " or ".join(answer.current_values) + f" ({DISAGREE})"
     else:
         value = ", ".join(answer.current_values) or "not known"
     return [
-        f"Answer: {_heading(answer.subject, answer.key)} is {value}{records}",
+        f"Answer: {_heading(answer.subject, answer.key)} "
+        f"{f'on {on} was' if on and answer.current_values else 'is'} {value}{records}",
         f"  {answer.explanation}",
         *_timeline(answer.timeline, "  "),
         "",
     ]
 
 
-def _verdict_lines(verdict: Verdict, who: str, indent: str = "") -> list[str]:
+def _verdict_lines(verdict: Verdict, who: str, on: str | None, indent: str = "") -> list[str]:
+    """The verdict; `on`: the date judged on, when it is not today ("Value on <date>")."""
     message = verdict.claim.message
+    judged = f" (judged on {on})" if on else ""
+    if verdict.planned is not None:
+        judged += f" today; {verdict.planned.record_id} plans the value stated for then"
     lines = [
-        f"{indent}{_MARK[verdict.status]}  {_heading(verdict.subject, verdict.key)}",
+        f"{indent}{_MARK[verdict.status]}{judged}  {_heading(verdict.subject, verdict.key)}",
         f"{indent}  {who} says: {verdict.claim.stated_value}",
     ]
     if message and message.permalink:
         lines.append(f"{indent}  Link: {message.permalink}")
     if verdict.current_values:
         lines.append(
-            f"{indent}  Current value: {', '.join(verdict.current_values)}  "
+            f"{indent}  {f'Value on {on}' if on else 'Current value'}: "
+            f"{', '.join(verdict.current_values)}  "
             f"[{', '.join(verdict.record_ids) or 'no record'}]"
         )
     lines.append(f"{indent}  {verdict.explanation}")

@@ -4,11 +4,15 @@ and then against the response:
     "expect": {"changes": [{"claim_key", "from_values", "to_values", "record_id",
                             "effective_date"?}] | null,
                "upcoming": [{"claim_key", "record_id", "state"?, "value"?}] | null,
-               "as_of": "YYYY-MM-DD" | null, "as_of_source": "question" | "option" | null}
+               "as_of": "YYYY-MM-DD" | null, "as_of_source": "question" | "option" | null,
+               "unknown_scope": ["key=value" | "value"] | null}
 
 `changes` and `upcoming` are compared as sets, in any order: every transition (record) the
 response lists must be expected and every one expected must be listed; values compare in any
 order. An empty list expects none. A question that asks nothing about time lists none.
+`unknown_scope` is compared as a set too: the scope values the question names that no record
+has (a change question about them lists nothing and says so); an entry without `=` is a value
+under any key, or under none the question named.
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from collections.abc import Iterator, Mapping
 from datetime import date
 from typing import Any
 
-from cli.time_output import change_json, upcoming_json
+from cli.time_output import change_json, scope_json, upcoming_json
 from truthexpiry.models.answering.requests import TruthExpiryResponse
 from truthexpiry.models.records.lifecycle import LifecycleState
 from truthexpiry.models.time.periods import AsOfSource
@@ -49,6 +53,9 @@ def time_expect_problems(expect: Mapping[str, Any]) -> list[str]:
         )
     if expect.get("as_of") is not None and not _is_date(expect["as_of"]):
         problems.append("'expect.as_of' must be a YYYY-MM-DD date or null")
+    unknown = expect.get("unknown_scope")
+    if unknown is not None and not _strings(unknown):
+        problems.append("'expect.unknown_scope' must be a list of strings (key=value or value)")
     source = expect.get("as_of_source")
     if source is not None and not (isinstance(source, str) and source in _SOURCE_VALUES):
         problems.append(f"'expect.as_of_source' must be one of {_SOURCES}")
@@ -72,6 +79,21 @@ def check_time(expect: Mapping[str, Any], response: TruthExpiryResponse) -> Iter
     if expect.get("upcoming") is not None:
         listed = [] if report is None else [upcoming_json(u) for u in report.upcoming]
         yield from _compare("upcoming", expect["upcoming"], listed)
+    if expect.get("unknown_scope") is not None:
+        named = [] if report is None else [(k, scope_json(k, v)) for k, v in report.unknown_scope]
+        yield from _compare_unknown(expect["unknown_scope"], named)
+
+
+def _compare_unknown(expected: list[str], named: list[tuple[str, str]]) -> Iterator[str]:
+    left = list(named)
+    for item in expected:
+        match = next((n for n in left if item in (n[1], n[1].rpartition("=")[2])), None)
+        if match is None:
+            yield f"unknown_scope: expected {item}, not named"
+        else:
+            left.remove(match)
+    for _, shown in left:
+        yield f"unknown_scope: named {shown}, not expected"
 
 
 def _compare(

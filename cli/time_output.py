@@ -27,11 +27,16 @@ def time_json(response: TruthExpiryResponse) -> dict[str, Any]:
             "subjects": [_subject_json(s) for s in report.subjects],
             "truncated": report.truncated,
             "unavailable": report.unavailable,
-            "unknown_scope": [f"{k}={v}" for k, v in report.unknown_scope],
+            "unknown_scope": [scope_json(k, v) for k, v in report.unknown_scope],
         },
         "changes": [change_json(c) for c in report.changes] if listed else None,
         "upcoming": [upcoming_json(u) for u in report.upcoming] if listed else None,
     }
+
+
+def scope_json(key: str, value: str) -> str:
+    """`key=value`; a value alone when the question did not say which key it is of."""
+    return f"{key}={value}" if key else value
 
 
 def _subject_json(subject: ChangeSubject) -> dict[str, Any]:

@@ -44,6 +44,8 @@ def judged_on_reason(response: TruthExpiryResponse) -> str | None:
     """Why the response was judged on its date, when the question named a date or a period."""
     report = response.time
     if report is None or report.kind is not TimeQuestion.AS_OF:
+        if response.dated and response.today is not None:
+            return f"the date asked for, not today ({response.today.isoformat()})"
         return None
     period = report.window
     asked = f"{period.start.isoformat()} to {period.end.isoformat()}"
@@ -102,6 +104,7 @@ class _Wording:
         self._quote = words.quote
         self._words = words
         self._limit = limit
+        self._heading_names_unknown = False
 
     def changes(self) -> tuple[str, tuple[TimeLine, ...]] | None:
         report = self._report
@@ -113,6 +116,9 @@ class _Wording:
         where = f"{_span(window) if report.reading.stated else _default(window)}{self._about()}"
         if report.unavailable:
             return f"The changes {where} could not be listed: {UNREAD}", ()
+        if not report.changes and self._only_unknown():
+            self._heading_names_unknown = True
+            return f"Nothing to list {where}: no record has {self._unknown()}", ()
         if not report.changes:
             return f"No change {where}", ()
         shown = report.changes[: self._limit]
@@ -139,12 +145,20 @@ class _Wording:
             self._words.coming(c, self._name(c.key)) for c in shown
         )
 
+    def _only_unknown(self) -> bool:
+        """Every subject names a scope value no record has: not "no change", but no records."""
+        unknown = set(self._report.unknown_scope)
+        subjects = self._report.subjects
+        return bool(subjects) and all(unknown & set(s.scope) for s in subjects)
+
+    def _unknown(self) -> str:
+        return ", ".join(self._quote(f"{k}={v}" if k else v) for k, v in self._report.unknown_scope)
+
     def notes(self) -> tuple[str, ...]:
         report = self._report
         notes = []
-        if report.unknown_scope:
-            unknown = ", ".join(self._quote(f"{k}={v}") for k, v in report.unknown_scope)
-            notes.append(f"No record has {unknown}.")
+        if report.unknown_scope and not self._heading_names_unknown:
+            notes.append(f"No record has {self._unknown()}.")  # else the heading says it
         if report.truncated:
             notes.append(TRUNCATED)
         return tuple(notes)

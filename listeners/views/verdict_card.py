@@ -153,6 +153,9 @@ def _headline(response: TruthExpiryResponse) -> str:
     """Plain text: `:x: SUPERSEDED · Report export availability`, or the answer's value."""
     if response.question_verdicts:
         first = response.question_verdicts[0]
+        name = first.subject or first.key.describe()
+        if first.planned is not None:  # stale today, but what is planned for the period asked
+            return f":calendar: Planned, not yet authoritative · {name}"
         return (
             f"{EMOJI[first.status]} {first.status.value} · {first.subject or first.key.describe()}"
         )

@@ -51,6 +51,11 @@ TIME_PHRASES = (
     "What changed over the past year?",
     "Was report export on in March?",
     "Is it enabled on 15 March?",
+    "What changed from June to August?",
+    "What changed between 3 June and 20 August?",
+    "What changed from December to February 2025?",
+    "What changed 3-20 June?",
+    "What's planned from October to February?",
 )
 ENDS = (date.min, date.max)
 EVERY_DAY = st.dates(date.min, date.max)

@@ -84,7 +84,7 @@ def test_readable_output_shows_status_current_value_records_and_stale_links(
 
     assert code == 0
     assert "SUPERSEDED" in out
-    assert "Current value: disabled" in out
+    assert "Value on 2026-11-30: disabled" in out  # a date asked for, not today: dated
     assert "LC-101" in out
     assert "https://example.slack.com/archives/" in out
     assert "History:" in out

@@ -183,7 +183,11 @@ def test_a_period_still_ahead_is_judged_today_with_what_is_coming_in_it() -> Non
 
     assert response.as_of == TODAY
     assert response.as_of_source is AsOfSource.OPTION
+    # judged on today's records, where it is on; but it states the value R-11 plans for that
+    # month, and says so (issue 19, kind 8)
     assert response.question_verdicts[0].status is Status.SUPERSEDED
+    assert response.question_verdicts[0].planned is not None
+    assert "R-11 (PLANNED)" in response.question_verdicts[0].explanation
     assert [c.record.record_id for c in report(response).upcoming] == ["R-11"]
 
 

@@ -115,7 +115,7 @@ class ScopeFinder:
         """The scope values of a question that asks for a value: all the sentence states."""
         keys = self._index.infos[pair].scope_values
         every = set(self._clauses)
-        return self._with_unknown(keys, self._stated(keys, every), every)
+        return self._with_unknown(keys, self._stated(keys, every), every, asked=True)
 
     def for_subject(self, keys: Mapping[str, Collection[str]]) -> dict[str, list[str]]:
         """The scope values the sentence states anywhere for any of `keys` (each with the
@@ -141,11 +141,14 @@ class ScopeFinder:
         keys: Mapping[str, Collection[str]],
         stated: dict[str, list[str]],
         clauses: set[int],
+        *,
+        asked: bool = False,
     ) -> dict[str, list[str]]:
         """Fill a key the sentence does not state from a word it does not know: a key that
         would be missing from an abbreviation ("dev", "US") or a name where a scope value stands
         ("on Basic"); a key that defaults to `global` only from a name said as one of its kind
-        ("the Diamond tier", "Diamond members")."""
+        ("the Diamond tier", "Diamond members"), or in a question that asks for a value, from a
+        name where a scope value stands ("the fee at Westfield": asked of a place no record has)."""
         unstated = [k for k in keys if k not in stated]
         missing = [k for k in unstated if GLOBAL not in keys[k]]
         if len(missing) == 1:
@@ -158,7 +161,7 @@ class ScopeFinder:
             return {**stated, key: [found]} if found else stated
         if len(unstated) == 1 and not missing:
             key = unstated[0]
-            found = self._unknown_value(key, clauses, named_kind_only=True)
+            found = self._unknown_value(key, clauses, named_kind_only=not asked)
             return {**stated, key: [found]} if found else stated
         return stated
 

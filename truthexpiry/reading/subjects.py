@@ -16,17 +16,18 @@ from collections.abc import Sequence
 from itertools import product
 
 from truthexpiry.models.records.catalog import Catalog
+from truthexpiry.models.records.claim_key import Scope
 from truthexpiry.models.time.changes import ChangeSubject
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex, vocabulary_index
 from truthexpiry.reading.names import Anchor, Names, find_names
 from truthexpiry.reading.scopes import ScopeFinder
+from truthexpiry.reading.time.phrases import CHANGE_CUES
+from truthexpiry.reading.unknown_scopes import unknown_scope_value
 from truthexpiry.text.tokens import Kind, Sentence, Token
 from truthexpiry.text.words import MONTHS
 
 MAX_SUBJECTS = 8
 _YEAR_DIGITS = 4
-# Words that ask what changed: never a name in a question about changes.
-_CHANGE_WORDS = frozenset("change changed changing update updated".split())
 # Words after which a year is the window's, not a scope value.
 _BEFORE_A_YEAR = frozenset(
     "in during since from between of until till to and before after by".split()
@@ -44,49 +45,61 @@ def read_subjects(question: Sequence[Sentence], catalog: Catalog) -> tuple[Chang
 
 def _subjects(tokens: list[Token], index: VocabularyIndex) -> list[ChangeSubject]:
     names = find_names(tokens, index)
-    scopes = ScopeFinder(tokens, index, names.taken | _window_years(tokens))
-    stated = scopes.for_subject(_scope_values(index, None, None))
-    anchors = [
-        a
-        for a in _own_anchors(names)
-        if (a.strength > 0 or stated) and not _asks_for_changes(tokens, a)
-    ]
+    years = _window_years(tokens)
+    scopes = ScopeFinder(tokens, index, names.taken | years)
+    every_key = _scope_values(index, None, None)
+    stated = scopes.for_subject(every_key)
+    anchors = [a for a in _own_anchors(names, tokens) if a.strength > 0 or stated]
+    read = names.taken | scopes.taken | years
     if not anchors:
         attribute = _shared_attribute(names)
-        if attribute is None and not stated:
+        unstated = {
+            k: v for k, v in _scope_values(index, None, attribute).items() if k not in stated
+        }
+        unknown = unknown_scope_value(tokens, index, read, unstated)
+        if attribute is None and not stated and unknown is None:
             return []
-        return [ChangeSubject(None, attribute, scope) for scope in _combinations(stated)]
+        combos = _combinations(stated)
+        return [ChangeSubject(None, attribute, _with(s, unknown)) for s in combos]
     subjects = []
     for anchor in anchors:
         attribute = _attribute(anchor, names, index)
-        narrowed = scopes.for_subject(_scope_values(index, anchor.entity, attribute))
+        keys = _scope_values(index, anchor.entity, attribute)
+        narrowed = scopes.for_subject(keys)
+        unstated = {k: v for k, v in keys.items() if k not in narrowed}
+        unknown = unknown_scope_value(tokens, index, read, unstated)
         subjects += [
-            ChangeSubject(anchor.entity, attribute, scope) for scope in _combinations(narrowed)
+            ChangeSubject(anchor.entity, attribute, _with(scope, unknown))
+            for scope in _combinations(narrowed)
         ]
     return subjects
 
 
-def _asks_for_changes(tokens: list[Token], anchor: Anchor) -> bool:
-    """ "What changed for Shoreline?": the word that asks for changes names nothing, even where
-    an entity's name has it in another form ("change of train")."""
-    return anchor.strength == 0 and all(
-        tokens[i].key in _CHANGE_WORDS for i in range(anchor.start, anchor.end)
-    )
+def _with(scope: Scope, unknown: tuple[str, str] | None) -> Scope:
+    """`scope` with the name no record has (unless the scope already holds that name)."""
+    if unknown is None or any(value == unknown[1] for _, value in scope):
+        return scope
+    return tuple(sorted((*scope, unknown)))
 
 
-def _own_anchors(names: Names) -> list[Anchor]:
-    """The anchors, less an attribute's name that also names an attribute of an entity named
-    beside it: "block storage quotas" is about block storage, not also about `quota` elsewhere."""
+def _own_anchors(names: Names, tokens: list[Token]) -> list[Anchor]:
+    """The anchors, less the words that ask about a change ("changed" is no name of "change
+    of train") and an attribute's name that also names an attribute of an entity named beside
+    it: "block storage quotas" is about block storage, not also about `quota` elsewhere."""
     named = {a.entity for a in names.anchors if not a.named}
     return [
         anchor
         for anchor in names.anchors
-        if not anchor.named
-        or not any(
-            pair[0] in named and anchor.start in naming.positions
-            for pair, naming in names.naming.items()
-        )
+        if not all(tokens[i].key in CHANGE_CUES for i in range(anchor.start, anchor.end))
+        and not _named_beside(anchor, names, named)
     ]
+
+
+def _named_beside(anchor: Anchor, names: Names, named: set[str]) -> bool:
+    return bool(anchor.named) and any(
+        pair[0] in named and anchor.start in naming.positions
+        for pair, naming in names.naming.items()
+    )
 
 
 def _attribute(anchor: Anchor, names: Names, index: VocabularyIndex) -> str | None:

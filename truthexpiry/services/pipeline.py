@@ -45,6 +45,7 @@ from truthexpiry.reading.question import read_question
 from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.services.notices import nothing_to_check
 from truthexpiry.services.request_run import RequestRun
+from truthexpiry.time.ahead import for_period_ahead
 from truthexpiry.time.answers import TimeAnswers
 
 MAX_CLAIMS = 60
@@ -89,6 +90,12 @@ class TruthExpiryPipeline:
         extraction = self._extractor.extract(read, messages, catalog)
         checking = request.subject_message is not None
         verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
+        if (
+            reading is not None
+            and reading.kind is TimeQuestion.AS_OF
+            and reading.window.start > as_of
+        ):
+            verdicts = tuple(for_period_ahead(v, reading.window, catalog) for v in verdicts)
         time = None
         if reading is not None:
             if listing:
@@ -110,7 +117,14 @@ class TruthExpiryPipeline:
         if not (request.subject_message or extraction.question_claims or answers or lists):
             notices.append(nothing_to_check(extraction.topics, catalog))
         return TruthExpiryResponse(
-            judged_on, verdicts, answers, tuple(notices), len(messages), time, source
+            judged_on,
+            verdicts,
+            answers,
+            tuple(notices),
+            len(messages),
+            time,
+            source,
+            today=self._clock.today(),
         )
 
     def _judge(
@@ -125,7 +139,7 @@ class TruthExpiryPipeline:
         """Verdicts on the claims and answers to the value questions, as of `judged_on`.
         `checking` one message (the shortcut): its claims, and no owner evidence."""
         owners = OwnerEvidence(self._authority, judged_on)
-        run = RequestRun(self._evidence, catalog, judged_on, owners)
+        run = RequestRun(self._evidence, catalog, judged_on, owners, self._clock.today())
         if not checking:  # owner evidence comes only from searched messages
             run.collect_owner_evidence(extraction.message_claims)
         found = extraction.message_claims if checking else _on_topic(extraction)

@@ -1,5 +1,6 @@
 """The request-scoped part of the pipeline: resolving scopes, fetching each key's records once,
-labelling claims and answering value questions for one question, then discarded.
+labelling claims and answering value questions for one question, then discarded. Judged on a
+date other than `today`, explanations are worded for that date (`time/dated.py`).
 
 A claim's key is resolved once per request however often it is asked for (owner evidence, then
 the verdict), and a key made only of catalog words is kept per catalog version (`CatalogKeys`):
@@ -18,12 +19,14 @@ from truthexpiry.models.answering.verdicts import Answer, Resolution, Unverified
 from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.records.claim_key import ClaimKey, Scope
+from truthexpiry.models.status import Status
 from truthexpiry.ports import LifecycleEvidence
 from truthexpiry.rules import labeler
 from truthexpiry.rules.labeler import label, unverified
 from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.rules.resolution import resolve
 from truthexpiry.rules.scope import MissingScope, known_scopes, resolve_scope
+from truthexpiry.time.dated import today_note, worded_for
 
 _KEPT_CATALOGS = 4  # catalog versions whose resolved keys are kept
 _KEPT_KEYS = 4096  # resolved keys kept per catalog version
@@ -69,11 +72,17 @@ class RequestRun:
     """Request-scoped state: the catalog and the resolutions fetched for this question."""
 
     def __init__(
-        self, evidence: LifecycleEvidence, catalog: Catalog, as_of: date, owners: OwnerEvidence
+        self,
+        evidence: LifecycleEvidence,
+        catalog: Catalog,
+        as_of: date,
+        owners: OwnerEvidence,
+        today: date | None = None,
     ) -> None:
         self._evidence = evidence
         self._catalog = catalog
         self._as_of = as_of
+        self._today = as_of if today is None else today
         self._owners = owners
         self._resolutions: dict[ClaimKey, Resolution | EvidenceUnavailableError] = {}
         self._keys = catalog_keys(catalog)
@@ -90,7 +99,24 @@ class RequestRun:
         if verdict.reason is UnverifiedReason.NO_RECORDS:
             explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
         subject = self._catalog.describe(claim.entity, claim.attribute)
+        if self._today != self._as_of:
+            explanation = self._dated(claim, verdict, explanation)
         return with_subject(verdict, subject, explanation)
+
+    def _dated(self, claim: Claim, verdict: Verdict, explanation: str) -> str:
+        """The explanation worded for the date judged on; for a claim SUPERSEDED then, whether
+        it states today's value."""
+        resolution = self._resolutions.get(verdict.key)
+        if not isinstance(resolution, Resolution):
+            return explanation
+        explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
+        if verdict.status is not Status.SUPERSEDED:
+            return explanation
+        now = resolve(verdict.key, resolution.timeline, self._today, self._owners.policy)
+        info = self._catalog.attributes.get((claim.entity, claim.attribute))
+        if label(claim, now, info).status is Status.CURRENT:
+            explanation += today_note(self._as_of, now.current)
+        return explanation
 
     def _verdict(self, claim: Claim) -> Verdict:
         key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
@@ -122,7 +148,9 @@ class RequestRun:
             resolution = replace(resolution, explanation=explanation)
         if isinstance(resolution, EvidenceUnavailableError):
             return labeler.unverified_answer(key, _unavailable(resolution), subject)
-        return labeler.answer(resolution, subject, self._owners.word_on(key))
+        found = labeler.answer(resolution, subject, self._owners.word_on(key))
+        dated = worded_for(found.explanation, self._as_of, self._today, resolution.pending)
+        return replace(found, explanation=dated)
 
     def _no_records(self, entity: str, attribute: str, stated: Scope, explanation: str) -> str:
         """Say which stated scope value no record has, and which values do exist."""

@@ -54,7 +54,9 @@ class TruthExpiryResponse:
     """One answer. `as_of` is the date the verdicts and answers were judged on: the date a
     question names ("in March 2025": its last day; `as_of_source` QUESTION), else the request's
     or the clock's (OPTION). `time` is what a question about time gets besides (changes, what
-    is coming, the changes inside a period); None for other questions."""
+    is coming, the changes inside a period); None for other questions. `today` is the clock's
+    date when the response was made: judged on another date (`dated`), the views say "the value
+    on <as_of>", not "the current value"."""
 
     as_of: date
     verdicts: tuple[Verdict, ...]
@@ -63,6 +65,12 @@ class TruthExpiryResponse:
     messages_searched: int = 0
     time: TimeReport | None = None
     as_of_source: AsOfSource = AsOfSource.OPTION
+    today: date | None = None
+
+    @property
+    def dated(self) -> bool:
+        """Whether the response was judged on a date other than today."""
+        return self.today is not None and self.today != self.as_of
 
     @property
     def answer(self) -> Answer | None:

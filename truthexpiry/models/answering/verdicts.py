@@ -57,6 +57,9 @@ class Verdict:
     reason: UnverifiedReason | None = None
     timeline: tuple[LifecycleRecord, ...] = ()
     subject: str = ""  # "SSO login availability", from the catalog's labels
+    # For a claim about a period still ahead: a record taking effect in it with the value
+    # stated (the claim is judged on today's records, but it is what is planned for then).
+    planned: LifecycleRecord | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,7 +11,8 @@
   2025?", "on 2025-03-15", "last year") is judged as of that date: a period on its last day,
   or on the as-of date when the period includes it.
 
-Questions without any of these read as None: they are judged on the as-of date as usual.
+Questions without any of these read as None: they are judged on the as-of date as usual. A
+sentence that thanks and asks nothing ("thanks, that helped yesterday!") names no time.
 With the catalog, names are not cues ("scheduled maintenance" asks about nothing scheduled),
 and in a question about a date-valued attribute ("is the filing deadline 31 March 2026?") a
 date is the value stated; only "as of <date>" still sets the date to judge on.
@@ -26,6 +27,7 @@ from truthexpiry.models.records.catalog import Catalog
 from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReading
 from truthexpiry.reading.time.names import time_vocabulary
 from truthexpiry.reading.time.points import Reading, date_end
+from truthexpiry.reading.time.ranges import split_ranges
 from truthexpiry.reading.time.windows import may_start_a_window, window_at
 from truthexpiry.text.tokens import Sentence, Token
 from truthexpiry.values.calendar import judgement_date, last_days, still_to_come
@@ -38,6 +40,7 @@ from truthexpiry.values.spans import may_start_a_value
 CHANGED_WORDS = frozenset("changed updated".split())
 CHANGE_WORDS = frozenset("change update".split())
 COMING_WORDS = frozenset("changing coming upcoming planned scheduled roadmap".split())
+CHANGE_CUES = CHANGED_WORDS | CHANGE_WORDS | COMING_WORDS
 _ASKS_BEFORE = frozenset("any what recent latest no some".split())
 _PLACES_AFTER = frozenset(
     "to for in on since at of during this last next over between from recently lately".split()
@@ -45,6 +48,8 @@ _PLACES_AFTER = frozenset(
 _FUTURE_AUXILIARIES = frozenset("will going gonna about may might could".split())
 _NEW = frozenset("what anything something".split())  # "what's new", "anything new"
 _ANY_DAY = date(2000, 1, 1)
+_THANKS = frozenset("thanks thank thx ty cheers ta appreciated".split())
+_THANKS_AT = 2  # "thanks, ...", "many thanks", "ok thanks"
 
 
 def read_time(
@@ -58,12 +63,12 @@ def read_time(
     about no change. Never reads the clock: windows are counted from `as_of`. `kind`: what the
     question asks when it has no word of change of its own (a follow-up in a thread about
     changes)."""
-    tokens = [token for sentence in question for token in sentence.tokens]
+    tokens = [token for sentence in question if not _thanks(sentence) for token in sentence.tokens]
     vocabulary = time_vocabulary(catalog) if catalog is not None else None
     kind = _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
     dated = vocabulary is not None and vocabulary.about_a_date(tokens)
     reading = Reading(as_of, kind is TimeQuestion.UPCOMING, dated)
-    found = _first_window(tokens, reading)
+    found = _first_window(split_ranges(tokens), reading)
     if kind is TimeQuestion.CHANGES and found is not None and found.start > as_of:
         kind = TimeQuestion.UPCOMING
     if kind is TimeQuestion.CHANGES:
@@ -82,6 +87,12 @@ def names_a_date(question: Sequence[Sentence]) -> bool:
     counted from, so any day will do."""
     reading = read_time(question, _ANY_DAY)
     return reading is not None and reading.kind is TimeQuestion.AS_OF
+
+
+def _thanks(sentence: Sentence) -> bool:
+    """A sentence that opens with thanks and asks nothing ("thanks, that helped yesterday!")
+    says nothing about the time asked about."""
+    return not sentence.asks and any(t.text in _THANKS for t in sentence.tokens[:_THANKS_AT])
 
 
 def _cue(tokens: list[Token], names: frozenset[int]) -> TimeQuestion | None:

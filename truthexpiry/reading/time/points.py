@@ -42,6 +42,7 @@ _CALENDAR_SHIFT = {"this": 0, "current": 0, "last": -1, "previous": -1, "next": 
 # A bare year is a year only after these ("in 2025", "since 2024"), never "at 2000 parcels".
 _YEAR_PREPOSITIONS = frozenset("in during throughout since from between as_of of".split())
 _EDGES = {"start": False, "beginning": False, "end": True}  # True: the period's last day
+_BEFORE_ITS_YEAR = frozenset((",", "of"))
 _MAX_COUNT = 1000  # "the last 1000 days" is read; larger counts are not windows anyone means
 
 
@@ -99,6 +100,18 @@ def date_end(tokens: list[Token], i: int) -> int | None:
     ends, if one does."""
     span = value_at(tokens, i)
     return span.end if span is not None and span.value.type is ValueType.DATE else None
+
+
+def yearless(tokens: list[Token], i: int) -> bool:
+    """Whether a month, quarter or day named at `tokens[i]` is named without its year
+    (`June`, `Q3`, `3 June`), so that its year is the nearest one."""
+    if i >= len(tokens):
+        return False
+    span = value_at(tokens, i)
+    if span is not None and span.value.type is ValueType.DATE:
+        return span.value.unit == "yearless"
+    text = tokens[i].text
+    return bool(text in MONTHS or _QUARTER.match(text)) and _year_after(tokens, i + 1) is None
 
 
 def counted(tokens: list[Token], i: int) -> tuple[int, str, int] | None:
@@ -225,7 +238,8 @@ def _year(tokens: list[Token], i: int) -> Found | None:
 
 
 def _year_after(tokens: list[Token], i: int, *, comma: bool = True) -> tuple[int, int] | None:
-    at = i + 1 if comma and i < len(tokens) and tokens[i].text == "," else i
+    # "June, 2025" and "June of 2025" name the year as "June 2025" does
+    at = i + 1 if comma and i < len(tokens) and tokens[i].text in _BEFORE_ITS_YEAR else i
     if at < len(tokens) and tokens[at].kind is Kind.NUMBER and len(tokens[at].key) == 4:
         year = int(tokens[at].key)
         return (year, at + 1) if 1900 <= year <= 2199 else None

@@ -1,7 +1,8 @@
 """Reads one window of dates starting at a token: a point after a preposition (`in March
 2025`, `on 2025-03-15`, `as of 15 March`), a range (`since October`, `between March and May
-2025`, `from 1 March to 15 April`), a rolling span counted from the as-of date (`the last 30
-days`, `past year`, `the next two weeks`), `recently`, or a point on its own (`last year`)."""
+2025`, `from 1 March to 15 April`, `Jun 2024 to Aug 2024`: `ranges.py`), a rolling span
+counted from the as-of date (`the last 30 days`, `past year`, `the next two weeks`),
+`recently`, or a point on its own (`last year`)."""
 
 from __future__ import annotations
 
@@ -16,13 +17,13 @@ from truthexpiry.reading.time.points import (
     point_at,
     unit_at,
 )
+from truthexpiry.reading.time.ranges import RANGE_ENDS, range_from
 from truthexpiry.text.tokens import Token
 from truthexpiry.values.calendar import last_days, shifted
 
 _ROLLING = {"last": -1, "past": -1, "previous": -1, "next": 1, "coming": 1}
 # Words before a point that put a question on it: "in March", "on 2025-03-15", "during Q1".
 _PREPOSITIONS = frozenset("in on at during throughout for by around".split())
-_RANGE_ENDS = frozenset("to until till through thru and".split())
 _RECENT = frozenset("recently lately recent".split())
 _STARTS = frozenset(("since", "between", "from", "as", *_RECENT, *_PREPOSITIONS, *_ROLLING))
 
@@ -33,14 +34,14 @@ def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
     if word == "since":
         return _since(tokens, i + 1, reading)
     if word in ("between", "from"):
-        return _range(tokens, i + 1, reading, word)
+        return range_from(tokens, i + 1, reading, word)
     if word in _RECENT:
         return last_days(reading.as_of), i + 1
     if word == "as" and i + 1 < len(tokens) and tokens[i + 1].key == "of":
         return point_at(tokens, i + 2, reading, "as_of")
-    if word in _PREPOSITIONS and (found := point_at(tokens, i + 1, reading, word)):
+    if word in _PREPOSITIONS and (found := _through(tokens, i + 1, reading, word)):
         return found
-    return _rolling(tokens, i, reading) or point_at(tokens, i, reading)
+    return _rolling(tokens, i, reading) or _through(tokens, i, reading, None)
 
 
 def may_start_a_window(token: Token) -> bool:
@@ -58,14 +59,15 @@ def _since(tokens: list[Token], i: int, reading: Reading) -> Found | None:
     return DateWindow(start, max(start, reading.as_of)), found[1]
 
 
-def _range(tokens: list[Token], i: int, reading: Reading, preposition: str) -> Found | None:
-    first = point_at(tokens, i, reading, preposition)
-    if first is None or first[1] >= len(tokens) or tokens[first[1]].key not in _RANGE_ENDS:
-        return None
-    last = point_at(tokens, first[1] + 1, reading, preposition)
-    if last is None or last[0].end < first[0].start:
-        return None
-    return DateWindow(first[0].start, last[0].end), last[1]
+def _through(tokens: list[Token], i: int, reading: Reading, word: str | None) -> Found | None:
+    """A point, or a range that starts with it ("in June to August 2024", "Jun 2024 to Aug
+    2024"): the point read after `word` (None: on its own)."""
+    found = point_at(tokens, i, reading, word)
+    if found is None and word is None:  # "June-August 2024": the first end has no year
+        return range_from(tokens, i, reading, "from")
+    if found is None or found[1] >= len(tokens) or tokens[found[1]].key not in RANGE_ENDS:
+        return found
+    return range_from(tokens, i, reading, word or "from", found) or found
 
 
 def _rolling(tokens: list[Token], i: int, reading: Reading) -> Found | None:
