@@ -46,20 +46,21 @@ print(json.dumps({"load_s": time.perf_counter() - started, "keys": list(index)[:
 """
 
 
-def whole_process(command: list[str]) -> tuple[float, float, str]:
-    """Wall time (s), peak RSS (MiB) and stdout of one process run to its end, measured by
-    `/usr/bin/time` (a child forked from this process would count this process's pages)."""
+def whole_process(command: list[str]) -> tuple[float, float, str, float]:
+    """Wall time (s), peak RSS (MiB), stdout and CPU time (s, user + system) of one process run
+    to its end, measured by `/usr/bin/time` (a child forked from this process would count this
+    process's pages). On a shared machine the CPU time is the figure that holds between runs."""
     with tempfile.NamedTemporaryFile("r") as usage:
         started = time.perf_counter()
         child = subprocess.run(
-            ["/usr/bin/time", "-o", usage.name, "-f", "%M", *command],
+            ["/usr/bin/time", "-o", usage.name, "-f", "%M %U %S", *command],
             capture_output=True,
             check=True,
             timeout=600,
         )
         elapsed = time.perf_counter() - started
-        peak_kb = float(usage.read().split()[-1])
-    return elapsed, peak_kb / 1024, child.stdout.decode()
+        peak_kb, user_s, system_s = map(float, usage.read().split()[-3:])
+    return elapsed, peak_kb / 1024, child.stdout.decode(), user_s + system_s
 
 
 def measure_ask(records: int, runs: int, directory: Path) -> dict[str, Any]:
@@ -77,6 +78,7 @@ def measure_ask(records: int, runs: int, directory: Path) -> dict[str, Any]:
         samples = [whole_process(command) for _ in range(runs)]
         figures[f"{name}_s"] = median([s[0] for s in samples])
         figures[f"{name}_peak_mb"] = max(s[1] for s in samples)
+        figures[f"{name}_cpu_s"] = median([s[3] for s in samples])
     answer = json.loads(whole_process(commands["ask"])[2])
     figures["ask_status"] = answer["verdicts"][0]["status"]  # the answer is checked, not assumed
     return figures
@@ -85,8 +87,8 @@ def measure_ask(records: int, runs: int, directory: Path) -> dict[str, Any]:
 def measure_server(records: int, directory: Path) -> dict[str, Any]:
     path = write_dataset(directory / "server.json", records)
     server = [sys.executable, "-m", "bench.big_datasets", "--child", str(path)]
-    _, server_peak, output = whole_process(server)
-    _, reference_peak, reference = whole_process([sys.executable, "-c", REFERENCE, str(path)])
+    _, server_peak, output, _ = whole_process(server)
+    _, reference_peak, reference, _ = whole_process([sys.executable, "-c", REFERENCE, str(path)])
     figures: dict[str, Any] = json.loads(output)
     figures.update(
         records=records,
@@ -135,8 +137,10 @@ def report(ask: dict[str, Any] | None, server: dict[str, Any] | None) -> None:
             ("interpreter", "python -c pass"),
         ):
             seconds, peak = ask[f"{name}_s"], ask[f"{name}_peak_mb"]
-            print(f"  {label:<24} {seconds:6.2f} s   peak RSS {peak:6.0f} MB")
+            cpu = ask[f"{name}_cpu_s"]
+            print(f"  {label:<24} {seconds:6.2f} s   CPU {cpu:6.2f} s   peak RSS {peak:6.0f} MB")
         print(f"  ask / json.loads + index: {ask['ask_s'] / ask['json_index_s']:.2f}x time, "
+              f"{ask['ask_cpu_s'] / ask['json_index_cpu_s']:.2f}x CPU, "
               f"{ask['ask_peak_mb'] / ask['json_index_peak_mb']:.2f}x peak RSS "
               f"(answer: {ask['ask_status']}); targets ≤ 5 s, ≤ 400 MB")  # fmt: skip
     if server:

@@ -55,7 +55,9 @@ def plain_record(raw: object, interned: Interned) -> LifecycleRecord | None:
         spelling = (raw["entity"], raw["attribute"], tuple(raw["scope"].items()))
         key = interned.keys.get(spelling)
         if key is None:  # a key's first record: read, checked and remembered
-            key = _key(raw, interned)
+            key = _remembered(spelling, interned)
+            if key is None:
+                return None  # a part with a problem: `parse_record` names it
         return _new_record(
             record_id,
             key,
@@ -177,16 +179,26 @@ def _key(raw: Mapping[str, Any], interned: Interned) -> ClaimKey:
     scope = raw.get("scope")
     entity, attribute = raw.get("entity"), raw.get("attribute")
     if isinstance(scope, dict) and isinstance(entity, str) and isinstance(attribute, str):
-        spelling = (entity, attribute, tuple(scope.items()))
         try:
-            return interned.keys[spelling]  # seen before, so already validated
-        except (KeyError, TypeError):  # TypeError: an unhashable scope value, reported below
-            pass
+            key = _remembered((entity, attribute, tuple(scope.items())), interned)
+        except TypeError:  # an unhashable scope value, reported below
+            key = None
+        if key is not None:
+            return key
+    return fields.key(raw)  # a key with a problem: this names it
+
+
+def _remembered(
+    spelling: tuple[str, str, tuple[tuple[Any, Any], ...]], interned: Interned
+) -> ClaimKey | None:
+    """The key of `spelling`, read once per load (seen before, so already validated); None when
+    a part has a problem. `TypeError` when a scope value is unhashable."""
+    key = interned.keys.get(spelling)
+    if key is None:
         key = _assembled(spelling, interned)
         if key is not None:
             interned.keys[spelling] = key
-            return key
-    return fields.key(raw)  # a key with a problem: this names it
+    return key
 
 
 def _assembled(

@@ -17,6 +17,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp_types import CallToolResult, ListToolsResult
 
 from lifecycle_data.repository import LifecycleRecordRepository
+from lifecycle_mcp import smoke
 from lifecycle_mcp.contract import SCHEMA_VERSION, CatalogOut, EvidenceOut, WindowOut
 from lifecycle_mcp.http.auth import REALM
 from tests.integration.conftest import ROOT, RunningServer
@@ -251,13 +252,19 @@ def test_the_smoke_command_passes_against_the_server(server: RunningServer) -> N
     assert server.token not in completed.stdout + completed.stderr
 
 
-def test_the_smoke_command_fails_with_a_wrong_token(server: RunningServer) -> None:
+def test_the_smoke_command_fails_with_a_wrong_token(
+    server: RunningServer, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The command's `main` in this process (the passing test above runs it as a process)."""
     wrong = "wrong-" + server.token
-    completed = run_smoke(server, wrong)
+    monkeypatch.setenv("SMOKE_TOKEN", wrong)
 
-    assert completed.returncode == 1
-    assert "401 Unauthorized" in completed.stderr
-    assert wrong not in completed.stdout + completed.stderr
+    status = smoke.main(["--url", server.mcp_url, *TOKEN_ENV])
+
+    out, err = capsys.readouterr()
+    assert status == 1
+    assert "401 Unauthorized" in err
+    assert wrong not in out + err
 
 
 def test_the_server_logs_no_request_noise_and_no_token(server: RunningServer) -> None:

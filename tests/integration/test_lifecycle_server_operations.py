@@ -6,6 +6,8 @@ import json
 import os
 import signal
 import socket
+import subprocess
+import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from devtools.processes import free_port
 from lifecycle_data.repository import packaged_dataset_path
 from tests.integration.conftest import (
+    ROOT,
     RunningServer,
     launch_server,
     run_server_command,
@@ -223,6 +226,28 @@ def test_check_names_every_problem_and_never_prints_a_token(tmp_path: Path) -> N
     assert "record 'R-1'" in output
     assert LONG_TOKEN not in output
     assert short not in output
+
+
+def test_check_and_the_refusals_at_start_never_import_the_mcp_sdk(tmp_path: Path) -> None:
+    """What answers before serving costs no MCP SDK (about 1.2 s of CPU a process)."""
+    env, _, _, _ = server_environment(tmp_path, (LONG_TOKEN,))
+    probe = (
+        "import sys, lifecycle_mcp.server as server; "
+        "statuses = [server.main(['--check']), server.main([], {})]; "
+        "print(statuses, sorted(m for m in ('mcp', 'uvicorn') if m in sys.modules))"
+    )
+    completed = subprocess.run(
+        [sys.executable, "-c", probe],
+        env=env,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stdout.splitlines()[-1] == "[0, 2] []"
 
 
 def test_a_taken_port_stops_the_other_listener_and_exits_1(tmp_path: Path) -> None:

@@ -173,14 +173,19 @@ def test_a_wrong_token_is_unavailable_evidence(server: LocalLifecycleServer) -> 
         adapter.close()
 
 
-def test_a_killed_server_gives_unverified_claims_and_the_adapter_recovers_when_it_returns() -> None:
+def test_a_killed_server_gives_unverified_claims_and_unreachability_and_both_recover() -> None:
+    """One server stopped and started again, watched by two adapters of their own: one answers
+    questions (its recovery is its own, not a probe's), one is only probed for readiness."""
     with LocalLifecycleServer() as server:
         adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=GENEROUS)
+        probed = McpLifecycleEvidence(server.url, token=server.token, timeout=GENEROUS)
         pipeline = build_pipeline(
             search=FakeMessageSearch(), evidence=adapter, clock=FixedClock(date(2026, 11, 30))
         )
         question = TruthExpiryRequest("Is report export available on Starter?")
         try:
+            assert probed.reachable()
+            assert probed.catalog_fetches == 0  # a readiness probe leaves the catalog alone
             assert pipeline.run(question).question_verdicts[0].status is Status.SUPERSEDED
 
             server.stop()
@@ -188,12 +193,15 @@ def test_a_killed_server_gives_unverified_claims_and_the_adapter_recovers_when_i
             assert verdict.status is Status.UNVERIFIED
             assert verdict.reason is UnverifiedReason.EVIDENCE_UNAVAILABLE
             assert "unavailable" in verdict.explanation
+            assert not probed.reachable()
 
             server.start()  # same ports, same token
             assert pipeline.run(question).question_verdicts[0].status is Status.SUPERSEDED
             assert adapter.sessions_opened >= 2
+            assert probed.reachable()
         finally:
             adapter.close()
+            probed.close()
 
 
 @pytest.mark.parametrize(
@@ -276,17 +284,3 @@ def test_the_sync_bridge_refuses_to_run_inside_an_event_loop() -> None:
         asyncio.run(inside())
     finally:
         loop.close()
-
-
-def test_reachability_follows_the_server_without_fetching_the_catalog() -> None:
-    with LocalLifecycleServer() as server:
-        adapter = McpLifecycleEvidence(server.url, token=server.token, timeout=GENEROUS)
-        try:
-            assert adapter.reachable()
-            assert adapter.catalog_fetches == 0  # a readiness probe leaves the catalog alone
-            server.stop()
-            assert not adapter.reachable()
-            server.start()
-            assert adapter.reachable()
-        finally:
-            adapter.close()

@@ -9,7 +9,8 @@ import pytest
 
 from lifecycle_mcp.health import readiness
 from lifecycle_mcp.holder import DatasetHolder
-from lifecycle_mcp.server import check, main, transport_security
+from lifecycle_mcp.listening import transport_security
+from lifecycle_mcp.server import check, main
 from lifecycle_mcp.settings import ALLOWED_HOSTS as ALLOWED
 from lifecycle_mcp.settings import AUTH_DISABLED as NO_AUTH
 from lifecycle_mcp.settings import ServerSettings

@@ -9,6 +9,7 @@ sentence builds one.
 
 from __future__ import annotations
 
+import gc
 from dataclasses import dataclass
 
 from truthexpiry.models.records.catalog import AttributeInfo, Catalog
@@ -61,6 +62,20 @@ class VocabularyIndex:
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
+        """The index, built with the cyclic garbage collector paused: a large catalog's index is
+        hundreds of thousands of sets, tuples and tables, without a reference cycle, and the
+        collections they would trigger walk the whole heap again and again (a third of the
+        build's time at 5,000 entities). Reference counting frees as usual meanwhile."""
+        was_enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return cls._build(catalog)
+        finally:
+            if was_enabled:
+                gc.enable()
+
+    @classmethod
+    def _build(cls, catalog: Catalog) -> VocabularyIndex:
         memo = PhraseMemo()
         scopes = scope_phrases(catalog, memo.key)
         units = {info.unit for info in catalog.attributes.values() if info.unit}
