@@ -51,6 +51,21 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
         yield running
 
 
+@pytest.fixture(scope="module")
+def patient_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningServer]:
+    """The same limits with a read timeout no busy machine reaches: a test that holds requests
+    half sent while it polls the metrics must not see them cut by the timeout meanwhile."""
+    env = {"TRUTH_EXPIRY_METRICS_ENABLED": "1", "TRUTH_EXPIRY_METRICS_PORT": str(free_port())}
+    with launch_server(
+        tmp_path_factory.mktemp("limits-patient"),
+        extra_env=env,
+        open_files=OPEN_FILES,
+        READ_TIMEOUT_SECONDS="120",
+        MAX_IN_FLIGHT=str(MAX_IN_FLIGHT),
+    ) as running:
+        yield running
+
+
 def request_head(method: str, token: str | None = None, **headers: str) -> bytes:
     lines = [f"{method} /mcp HTTP/1.1", "Host: 127.0.0.1"]
     lines += [f"Authorization: Bearer {token}"] if token else []
@@ -192,8 +207,9 @@ def test_a_body_that_does_not_arrive_in_time_gets_408(server: RunningServer) -> 
 
 
 def test_requests_beyond_the_in_flight_cap_get_503_and_lookups_resume_after(
-    server: RunningServer,
+    patient_server: RunningServer,
 ) -> None:
+    server = patient_server
     held = request_head("POST", server.token, Content_Type="application/json", Content_Length="90")
     with ExitStack() as stack:
         for _ in range(MAX_IN_FLIGHT):  # admitted, each waiting for the rest of its body
