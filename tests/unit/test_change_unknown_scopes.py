@@ -159,3 +159,40 @@ def test_a_value_question_about_a_name_no_record_has_cites_no_other_scope(
     assert answer.status is Status.UNVERIFIED
     assert answer.record_ids == ()
     assert unknown.lower() in dict(answer.key.scope).values()
+
+
+@pytest.mark.parametrize(
+    ("question", "unknown"),
+    [
+        ("Any changes for students since 2025?", "students"),
+        ("what changed for trade customers this year?", "trade_customers"),
+        ("What's coming for pensioners?", "pensioners"),
+    ],
+)
+def test_whom_a_change_question_asks_about_in_lower_case_is_named_not_answered_with_all(
+    question: str, unknown: str
+) -> None:
+    report = ask("brookside", question).time
+
+    assert report is not None
+    assert report.changes == ()
+    assert report.upcoming == ()
+    assert [value for _, value in report.unknown_scope] == [unknown]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What changed for the past three months?",
+        "What changed for everything since 2025?",
+        "Any changes for next year?",
+        "What changed for 2025?",
+    ],
+)
+def test_a_lower_case_word_after_for_that_reads_as_time_or_as_everything_names_no_scope(
+    question: str,
+) -> None:
+    report = ask("brookside", question).time
+
+    assert report is not None
+    assert report.unknown_scope == ()

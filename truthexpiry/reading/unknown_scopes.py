@@ -5,7 +5,10 @@ Such a question is about that scope value, so it must not be answered with every
 scope's changes: its subject keeps the name as a scope value, which selects no record, and the
 answer says that no record has it. A name is a run of capitalised words that no vocabulary
 knows (not a name of the catalog, a scope value, a month or a weekday), right after `for`,
-`at`, `in` or `on` (and an optional `the`).
+`at`, `in` or `on` (and an optional `the`). After `for`, where a question names whom it asks
+about, lower-case words count too ("any changes for students since 2025?"), unless a word
+could start a date, a window or a value, or is a common word ("for everything"): what a
+question asks about and no vocabulary knows is better named than answered with everything.
 
 The scope key the name belongs to is read where the question says it ("the Westfield site");
 else it is the one key of the subject whose records also have a `global` value (records written
@@ -21,10 +24,13 @@ from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
 from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
+from truthexpiry.reading.time.phrases import CHANGE_CUES
+from truthexpiry.reading.time.windows import may_start_a_window
 from truthexpiry.rules.scope import GLOBAL
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import MONTHS
+from truthexpiry.values.spans import may_start_a_value
 
 UNNAMED_KEY = ""  # the name's scope key is not known: no record has it under any key
 _BEFORE = frozenset("for at in on".split())
@@ -32,6 +38,9 @@ _WEEKDAYS = frozenset(
     "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
 )
 _MOST_WORDS = 3
+_LOWER_CASE_AFTER = "for"
+# Words after "for" that ask about no one in particular.
+_EVERY_WORD = frozenset("everything anything something nothing people everybody good".split())
 
 
 def unknown_scope_value(
@@ -48,8 +57,10 @@ def unknown_scope_value(
             continue
         start = i + 2 if i + 1 < len(tokens) and tokens[i + 1].key == "the" else i + 1
         end = start
+        # A run is all capitalised ("the Harbour line") or, after "for", all lower case.
+        lower = token.key == _LOWER_CASE_AFTER and start < len(tokens) and not tokens[start].capital
         while end < len(tokens) and end - start < _MOST_WORDS and end not in taken:
-            if not _unknown_name(tokens[end], index):
+            if not _unknown_name(tokens[end], index, lower):
                 break
             end += 1
         if end > start:
@@ -60,10 +71,10 @@ def unknown_scope_value(
     return None
 
 
-def _unknown_name(token: Token, index: VocabularyIndex) -> bool:
+def _unknown_name(token: Token, index: VocabularyIndex, lower: bool) -> bool:
     key = token.key
     return (
-        token.capital
+        (_plain_word(token) if lower else token.capital)
         and token.kind is Kind.WORD
         and key.isalpha()
         and key not in index.known_words
@@ -71,6 +82,17 @@ def _unknown_name(token: Token, index: VocabularyIndex) -> bool:
         and key not in STOPWORDS
         and key not in MONTHS
         and key not in _WEEKDAYS
+    )
+
+
+def _plain_word(token: Token) -> bool:
+    """A lower-case word that may name whom a question asks about: none that could start a
+    date, a window or a value, ask about changes, or mean no one in particular."""
+    return not (
+        token.key in _EVERY_WORD
+        or token.key in CHANGE_CUES
+        or may_start_a_window(token)
+        or may_start_a_value(token)
     )
 
 
