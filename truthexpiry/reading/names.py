@@ -261,11 +261,15 @@ def _attribute_anchors(
 ) -> list[Anchor]:
     """Attributes named without their entity, by a name no other attribute has, or that no
     other attribute with records for the scope values stated has: "Eastgate weekday closing
-    time" is the pool's when only the pool has records at Eastgate."""
+    time" is the pool's when only the pool has records at Eastgate. Where the sentence names an
+    entity, a one-word name of another entity's attribute does not name that other entity: in
+    "will a bulky collection cost £30?" the alias "cost" of the permit's fee is a plain word."""
     anchors = []
     for pair, entry in naming.items():
         if pair[0] in anchored or not entry.positions:
             continue
+        if anchored and entry.whole and all(" " not in phrase for phrase in entry.phrases):
+            continue  # one word ("cost") beside an entity named: a word about that entity
         if entry.whole:
             owners = [index.attribute_names[p] for p in entry.phrases]
             unique = [o for o in owners if o == frozenset({pair})]
