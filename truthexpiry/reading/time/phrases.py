@@ -47,6 +47,8 @@ _PLACES_AFTER = frozenset(
 )
 _FUTURE_AUXILIARIES = frozenset("will going gonna about may might could".split())
 _NEW = frozenset("what anything something".split())  # "what's new", "anything new"
+# Every word `_cue` may find a cue at: a question with none of them is no question of change.
+_CUE_WORDS = CHANGE_CUES | {"new"}
 _ANY_DAY = date(2000, 1, 1)
 _THANKS = frozenset("thanks thank thx ty cheers ta appreciated".split())
 _THANKS_AT = 2  # "thanks, ...", "many thanks", "ok thanks"
@@ -65,10 +67,15 @@ def read_time(
     changes)."""
     tokens = [token for sentence in question if not _thanks(sentence) for token in sentence.tokens]
     vocabulary = time_vocabulary(catalog) if catalog is not None else None
-    kind = _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
-    dated = vocabulary is not None and vocabulary.about_a_date(tokens)
-    reading = Reading(as_of, kind is TimeQuestion.UPCOMING, dated)
-    found = _first_window(split_ranges(tokens), reading)
+    if not _CUE_WORDS.isdisjoint(token.key for token in tokens):  # else `_cue` finds none
+        kind = (
+            _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
+        )
+    ends = split_ranges(tokens)
+    found: DateWindow | None = None
+    if any(may_start_a_window(token) for token in ends):  # else `_first_window` finds none
+        dated = vocabulary is not None and vocabulary.about_a_date(tokens)
+        found = _first_window(ends, Reading(as_of, kind is TimeQuestion.UPCOMING, dated))
     if kind is TimeQuestion.CHANGES and found is not None and found.start > as_of:
         kind = TimeQuestion.UPCOMING
     if kind is TimeQuestion.CHANGES:
