@@ -117,7 +117,12 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for m in find_phrases(tokens, table)
         for i in range(m.start, m.end)
     }
-    key_words = {i for i in range(1, len(tokens)) if names_the_key(tokens, i, index)}
+    parts = index.scope_key_parts  # a word of no scope key names none: no call for it
+    key_words = {
+        i
+        for i in range(1, len(tokens))
+        if tokens[i].key in parts and names_the_key(tokens, i, index)
+    }
     anchors, dropped = _entity_anchors(tokens, index, spoken_for, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
