@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.reading.compound_names import another_kind, names_the_key
-from truthexpiry.reading.lexicon.name_words import stem
+from truthexpiry.reading.lexicon.name_words import MIN_STEM_WORD, stem
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.question_shapes import AskedKind, asked_kind
 from truthexpiry.text.tokens import Kind, Token, find_phrases
@@ -211,8 +211,10 @@ def _counted_in(
 
 def _stems(tokens: list[Token]) -> list[str]:
     """Each token's key's stem (a word's; any other token's key as it is)."""
-    word = Kind.WORD
-    return [stem(t.key) if t.kind is word else t.key for t in tokens]
+    word = Kind.WORD  # a word too short to stem is its own stem: no call for it
+    return [
+        stem(t.key) if t.kind is word and len(t.key) >= MIN_STEM_WORD else t.key for t in tokens
+    ]
 
 
 def _entity_anchors(

@@ -20,13 +20,13 @@ _BY_END = {
     end: tuple(suffix for suffix in _SUFFIXES if suffix[-1] == end)
     for end in {suffix[-1] for suffix in _SUFFIXES}
 }
-_MIN_STEM_WORD = 4
+MIN_STEM_WORD = 4
 
 
 def stem(word: str) -> str:
     """A crude stem for matching a name's words in other forms: `closes`, `closing` -> `clos`,
     `booking` -> `book`. Only for words of four letters or more."""
-    suffixes = _BY_END.get(word[-1:]) if len(word) >= _MIN_STEM_WORD else None
+    suffixes = _BY_END.get(word[-1:]) if len(word) >= MIN_STEM_WORD else None
     if suffixes is None or not word.isalpha():
         return word
     for suffix in suffixes:
@@ -38,7 +38,7 @@ def stem(word: str) -> str:
 def _one_spelling(stem: str) -> str:
     """British and American spellings of one word meet: `enrolment` and `enrollment`,
     `cancelled` and `canceled` (a doubled final `l` is said once)."""
-    return stem[:-1] if len(stem) > _MIN_STEM_WORD and stem.endswith("ll") else stem
+    return stem[:-1] if len(stem) > MIN_STEM_WORD and stem.endswith("ll") else stem
 
 
 def strong_stems(*names: str) -> frozenset[str]:
