@@ -44,6 +44,16 @@ class CorpusMessageSearch:
         self._document_frequency: Counter[str] = Counter()
         for terms in self._terms:
             self._document_frequency.update(terms.keys())
+        # What a query does not change, computed once for the corpus: each term's IDF and each
+        # message's length normalisation (the same formulas, so the same scores).
+        count = len(self._messages)
+        self._idf = {
+            term: math.log(1 + (count - df + 0.5) / (df + 0.5))
+            for term, df in self._document_frequency.items()
+        }
+        self._length_norms = [
+            _K1 * (1 - _B + _B * length / self._average) for length in self._lengths
+        ]
 
     @classmethod
     def from_path(cls, path: Path | str) -> CorpusMessageSearch:
@@ -64,18 +74,15 @@ class CorpusMessageSearch:
     ) -> list[SearchMessage]:
         del action_token  # a local corpus needs no Slack token
         terms = set(_terms(query))
-        count = len(self._messages)
+        idf = self._idf
         scored = []
-        for position, (message_terms, length) in enumerate(
-            zip(self._terms, self._lengths, strict=True)
+        for position, (message_terms, length_norm) in enumerate(
+            zip(self._terms, self._length_norms, strict=True)
         ):
             score = 0.0
             for term in terms & message_terms.keys():
                 frequency = message_terms[term]
-                df = self._document_frequency[term]
-                idf = math.log(1 + (count - df + 0.5) / (df + 0.5))
-                norm = frequency + _K1 * (1 - _B + _B * length / self._average)
-                score += idf * frequency * (_K1 + 1) / norm
+                score += idf[term] * frequency * (_K1 + 1) / (frequency + length_norm)
             if score > 0:
                 scored.append((-score, position))
         return [self._messages[position] for _, position in sorted(scored)[:limit]]

@@ -25,6 +25,8 @@ def names_the_key(tokens: list[Token], at: int, index: VocabularyIndex) -> bool:
     """Whether the word at `at` is a word of the scope key of the scope value just before it:
     "card" in "adult card" where `card_type` has the value `adult`, "tier" in "Gold tier"."""
     word = tokens[at].key
+    if word not in index.scope_key_parts:  # most words are no part of any scope key
+        return False
     for start in range(max(at - 3, 0), at):
         phrase = " ".join(t.key for t in tokens[start:at])
         for key, _ in index.scopes.get(phrase, ()):

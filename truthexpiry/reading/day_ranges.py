@@ -29,18 +29,18 @@ _NAMED_RANGES = {(0, 4): "weekday", (5, 6): "weekend"}
 def day_ranges(tokens: list[Token]) -> Iterator[tuple[int, int, str]]:
     """(start, end, phrase) for each range of days that is a day type: "weekday", "weekend"."""
     for i, token in enumerate(tokens):
-        joined = token.key.split()
-        if token.kind is Kind.WORD and len(joined) == 2:  # "mon-fri" is one token
-            named = _named(joined[0], joined[1])
-            if named:
-                yield i, i + 1, named
-            continue
-        if i + 1 < len(tokens) and (named := _named(token.key, tokens[i + 1].key)):
-            yield i, i + 2, named  # "Mon - Fri", its dash dropped
-        elif i + 2 < len(tokens) and tokens[i + 1].key in _BETWEEN:
-            named = _named(token.key, tokens[i + 2].key)
-            if named:
-                yield i, i + 3, named
+        key = token.key
+        if key in DAY_NUMBERS:  # a range starts at a day's name, or at a token of two days
+            if i + 1 < len(tokens) and (named := _named(key, tokens[i + 1].key)):
+                yield i, i + 2, named  # "Mon - Fri", its dash dropped
+            elif i + 2 < len(tokens) and tokens[i + 1].key in _BETWEEN:
+                named = _named(key, tokens[i + 2].key)
+                if named:
+                    yield i, i + 3, named
+        elif " " in key and token.kind is Kind.WORD:
+            joined = key.split()
+            if len(joined) == 2 and (named := _named(joined[0], joined[1])):
+                yield i, i + 1, named  # "mon-fri" is one token
 
 
 def _named(first: str, last: str) -> str | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.reading.compound_names import another_kind, names_the_key
-from truthexpiry.reading.lexicon.name_words import stem
+from truthexpiry.reading.lexicon.name_words import MIN_STEM_WORD, stem
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.question_shapes import AskedKind, asked_kind
 from truthexpiry.text.tokens import Kind, Token, find_phrases
@@ -117,7 +117,12 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
         for m in find_phrases(tokens, table)
         for i in range(m.start, m.end)
     }
-    key_words = {i for i in range(1, len(tokens)) if names_the_key(tokens, i, index)}
+    parts = index.scope_key_parts  # a word of no scope key names none: no call for it
+    key_words = {
+        i
+        for i in range(1, len(tokens))
+        if tokens[i].key in parts and names_the_key(tokens, i, index)
+    }
     anchors, dropped = _entity_anchors(tokens, index, spoken_for, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
     # An enumerated value's words and a scope value are not names: "business hours" is a
@@ -206,8 +211,10 @@ def _counted_in(
 
 def _stems(tokens: list[Token]) -> list[str]:
     """Each token's key's stem (a word's; any other token's key as it is)."""
-    word = Kind.WORD
-    return [stem(t.key) if t.kind is word else t.key for t in tokens]
+    word = Kind.WORD  # a word too short to stem is its own stem: no call for it
+    return [
+        stem(t.key) if t.kind is word and len(t.key) >= MIN_STEM_WORD else t.key for t in tokens
+    ]
 
 
 def _entity_anchors(

@@ -33,6 +33,7 @@ _HOW = {
     "late": _TIMES,
 }
 _WHAT = {"time": _TIMES, "date": _DATES, "day": _DATES}
+_ASKING = frozenset({"how", "what", "which"})  # the words a shape begins with
 # Words after "how many"/"how much" that are not what is counted.
 _NOT_COUNTED = frozenset("of the a an can do does is are will would should i we you".split())
 
@@ -48,6 +49,8 @@ class AskedKind:
 
 def asked_kind(tokens: list[Token]) -> AskedKind | None:
     """The kind of value the sentence asks for, when its shape says; else None."""
+    if _ASKING.isdisjoint(t.key for t in tokens):  # most sentences: no shape to read
+        return None
     words = [t.key if t.kind is Kind.WORD else "" for t in tokens]
     for i, word in enumerate(words[:-1]):
         following = words[i + 1]

@@ -58,6 +58,7 @@ class ScopeFinder:
         self._clauses = _clauses(tokens, self._mentions)
         self._valued: set[int] = set()
         self._leading: set[int] = set()
+        self._any_unknown: bool | None = None  # see `_may_fill_from_unknown`
 
     def stated_keys(self) -> set[str]:
         """The scope keys the sentence's scope values may belong to."""
@@ -149,6 +150,8 @@ class ScopeFinder:
         ("on Basic"); a key that defaults to `global` only from a name said as one of its kind
         ("the Diamond tier", "Diamond members"), or in a question that asks for a value, from a
         name where a scope value stands ("the fee at Westfield": asked of a place no record has)."""
+        if not self._may_fill_from_unknown():
+            return stated
         unstated = [k for k in keys if k not in stated]
         missing = [k for k in unstated if GLOBAL not in keys[k]]
         if len(missing) == 1:
@@ -164,6 +167,17 @@ class ScopeFinder:
             found = self._unknown_value(key, clauses, named_kind_only=not asked)
             return {**stated, key: [found]} if found else stated
         return stated
+
+    def _may_fill_from_unknown(self) -> bool:
+        """Whether the sentence has a word no vocabulary knows or a word in capitals, which
+        every reader `_with_unknown` tries needs: most sentences have neither, and are not
+        scanned for each value. Found once per sentence."""
+        if self._any_unknown is None:
+            self._any_unknown = any(
+                self._unknown_word(token) or (token.upper and token.key.isalpha())
+                for token in self._tokens
+            )
+        return self._any_unknown
 
     def _abbreviated(self, values: Collection[str], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly

@@ -87,7 +87,16 @@ def find_values(
     }
     i = 0
     while i < len(tokens):
-        item = None if i in taken else _value_at(tokens, words, i, index, enumerated)
+        token = tokens[i]
+        if i in taken or (  # most words: no value starts here, and no call is made for them
+            i not in enumerated
+            and token.kind is Kind.WORD
+            and token.text not in _STATE_STARTS
+            and not may_start_a_value(token)
+        ):
+            i += 1
+            continue
+        item = _value_at(tokens, words, i, index, enumerated)
         if item is None:
             i += 1
             continue

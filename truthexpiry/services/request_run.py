@@ -4,7 +4,8 @@ date other than `today`, explanations are worded for that date (`time/dated.py`)
 
 A claim's key is resolved once per request however often it is asked for (owner evidence, then
 the verdict), and a key made only of catalog words is kept per catalog version (`CatalogKeys`):
-normalising the same identifiers for every request was a third of the labelling's time.
+normalising the same identifiers for every request was a third of the labelling's time. Each
+catalog attribute's description (the subject of its verdicts) is kept there too.
 """
 
 from __future__ import annotations
@@ -40,6 +41,19 @@ class CatalogKeys:
     def __init__(self, catalog: Catalog) -> None:
         self._catalog = catalog
         self._keys: dict[tuple[str, str, Scope], ClaimKey | MissingScope] = {}
+        self._subjects: dict[tuple[str, str], str] = {}
+
+    def describe(self, entity: str, attribute: str) -> str:
+        """`Catalog.describe`, kept for the catalog's own attributes (a pair the catalog does
+        not have is described afresh: it may come from a request)."""
+        found = self._subjects.get((entity, attribute))
+        if found is None:
+            found = self._catalog.describe(entity, attribute)
+            if (entity, attribute) in self._catalog.attributes:
+                if len(self._subjects) >= _KEPT_KEYS:
+                    self._subjects.clear()
+                self._subjects[(entity, attribute)] = found
+        return found
 
     def resolve(self, entity: str, attribute: str, stated: Scope) -> ClaimKey | MissingScope:
         found = self._keys.get((entity, attribute, stated))
@@ -98,7 +112,7 @@ class RequestRun:
         explanation = verdict.explanation
         if verdict.reason is UnverifiedReason.NO_RECORDS:
             explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
-        subject = self._catalog.describe(claim.entity, claim.attribute)
+        subject = self._keys.describe(claim.entity, claim.attribute)
         if self._today != self._as_of:
             explanation = self._dated(claim, verdict, explanation)
         return with_subject(verdict, subject, explanation)
@@ -138,7 +152,7 @@ class RequestRun:
             notices.append(ScopeNotStated(key))
             return None
         resolution = self._resolve(key)
-        subject = self._catalog.describe(query.entity, query.attribute)
+        subject = self._keys.describe(query.entity, query.attribute)
         if not isinstance(resolution, EvidenceUnavailableError) and (
             resolution.reason is UnverifiedReason.NO_RECORDS
         ):

@@ -11,7 +11,7 @@ remembers whether it was written with a capital, which marks names the catalog d
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
 from typing import NamedTuple
@@ -36,6 +36,7 @@ _POSSESSIVE = re.compile("['\u2019]s\\b", re.IGNORECASE)
 _FULL_NEGATION = {"ca": "can not", "wo": "will not"}
 # Words that may be glued to a number and still be read apart: units, currencies, am/pm.
 _GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
+_new_token = tuple.__new__
 
 
 def singular(word: str) -> str:
@@ -76,7 +77,7 @@ class Tokens(list[Token]):
 
     def __init__(self, tokens: Iterable[Token] = ()) -> None:
         super().__init__(tokens)
-        self.matches: dict[int, tuple[PhraseTable, list[PhraseMatch]]] = {}
+        self.matches: dict[int, tuple[PhraseTable, tuple[PhraseMatch, ...]]] = {}
         self._keys: list[str | None] | None = None
 
     def scan_keys(self) -> list[str | None]:
@@ -133,7 +134,9 @@ def tokenize(chunk: str) -> list[Token]:
             if lower.isalpha():  # the common case, a plain word, read here without a call
                 if lower is word or lower == word:  # lower case: no capital, not shouted
                     key = singular(word) if word[-1] == "s" else word
-                    append(Token(word, key, word_kind))
+                    # Every field given, the tuple is made without `Token.__new__`'s call:
+                    # most tokens of every text are made on this line.
+                    append(_new_token(Token, (word, key, word_kind, False, False)))
                     continue
                 key = singular(lower) if lower[-1] == "s" else lower
                 shouted = len(word) > 1 and word.isupper()
@@ -222,24 +225,25 @@ class PhraseTable:
 
 def find_phrases(
     tokens: list[Token], table: PhraseTable, taken: set[int] | None = None
-) -> list[PhraseMatch]:
+) -> Sequence[PhraseMatch]:
     """Longest-first, non-overlapping matches of the table's phrases, outside the `taken`
-    positions; punctuation breaks them. A sentence's `Tokens` keep each table's matches: when
-    none of them touches `taken`, they are the matches outside it too (the scan visits the
-    same positions and finds the same longest phrase at each)."""
+    positions; punctuation breaks them. A sentence's `Tokens` keep each table's matches (a
+    tuple, handed out as it is): when none of them touches `taken`, they are the matches
+    outside it too (the scan visits the same positions and finds the same longest phrase at
+    each)."""
     if not isinstance(tokens, Tokens):
         return _scan(_scan_keys(tokens), table, taken)
     kept = tokens.matches.get(id(table))
     if kept is None or kept[0] is not table:
-        kept = (table, _scan(tokens.scan_keys(), table, None))
+        kept = (table, tuple(_scan(tokens.scan_keys(), table, None)))
         tokens.matches[id(table)] = kept
     found = kept[1]
     if taken and found and _touches(found, taken):
         return _scan(tokens.scan_keys(), table, taken)
-    return list(found)
+    return found
 
 
-def _touches(found: list[PhraseMatch], taken: set[int]) -> bool:
+def _touches(found: Sequence[PhraseMatch], taken: set[int]) -> bool:
     for start, end, _ in found:
         if start in taken or (end - start > 1 and not taken.isdisjoint(range(start, end))):
             return True

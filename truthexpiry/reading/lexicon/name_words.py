@@ -14,16 +14,22 @@ WEAK_WORDS = frozenset(
     "your this that it its".split()
 ) | {phrase_key(w) for w in (*UNITS, *CURRENCIES, *POLARITY_WORDS, *NUMBER_WORDS, *ARTICLES_AS_ONE)}
 _SUFFIXES = ("ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "s", "e")
-_SUFFIX_ENDS = frozenset(suffix[-1] for suffix in _SUFFIXES)
-_MIN_STEM_WORD = 4
+# The suffixes by their last letter, in `_SUFFIXES`' order: a word is tried only against the
+# suffixes it can end with.
+_BY_END = {
+    end: tuple(suffix for suffix in _SUFFIXES if suffix[-1] == end)
+    for end in {suffix[-1] for suffix in _SUFFIXES}
+}
+MIN_STEM_WORD = 4
 
 
 def stem(word: str) -> str:
     """A crude stem for matching a name's words in other forms: `closes`, `closing` -> `clos`,
     `booking` -> `book`. Only for words of four letters or more."""
-    if len(word) < _MIN_STEM_WORD or word[-1] not in _SUFFIX_ENDS or not word.isalpha():
+    suffixes = _BY_END.get(word[-1:]) if len(word) >= MIN_STEM_WORD else None
+    if suffixes is None or not word.isalpha():
         return word
-    for suffix in _SUFFIXES:
+    for suffix in suffixes:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return _one_spelling(word[: -len(suffix)])
     return _one_spelling(word)
@@ -32,7 +38,7 @@ def stem(word: str) -> str:
 def _one_spelling(stem: str) -> str:
     """British and American spellings of one word meet: `enrolment` and `enrollment`,
     `cancelled` and `canceled` (a doubled final `l` is said once)."""
-    return stem[:-1] if len(stem) > _MIN_STEM_WORD and stem.endswith("ll") else stem
+    return stem[:-1] if len(stem) > MIN_STEM_WORD and stem.endswith("ll") else stem
 
 
 def strong_stems(*names: str) -> frozenset[str]:

@@ -53,6 +53,7 @@ class VocabularyIndex:
     scopes: dict[str, list[tuple[str, str]]]  # phrase -> (scope key, value) pairs
     scope_table: PhraseTable
     scope_keys: frozenset[str]  # scope key words: "plan", "tier", "market"
+    scope_key_parts: frozenset[str]  # every `_`-part of every scope key: "card" of `card_type`
     values: dict[str, dict[Pair, TypedValue]]  # enumerated phrase -> its value per attribute
     value_table: PhraseTable
     nouns: frozenset[str]  # counted nouns numbers are given in ("seat", "request")
@@ -102,6 +103,9 @@ class VocabularyIndex:
         keys = frozenset(
             memo.key(k) for info in catalog.attributes.values() for k in info.scope_values
         )
+        key_parts = frozenset(
+            part for pairs in scopes.values() for key, _ in pairs for part in key.split("_")
+        )
         known = {w for table in (entities, names, scopes, values) for p in table for w in p.split()}
         by_unit = owners(
             {pair: frozenset({i.unit}) for pair, i in catalog.attributes.items() if i.unit}
@@ -122,6 +126,7 @@ class VocabularyIndex:
             scopes,
             PhraseTable.of(scopes),
             keys,
+            key_parts,
             values,
             PhraseTable.of(values),
             nouns,

@@ -29,7 +29,8 @@ class TimeVocabulary:
 
     def about_a_date(self, tokens: list[Token]) -> bool:
         """Whether the tokens name an attribute whose values are dates (`deadline`, `due`)."""
-        return any(_stem(token.key) in self.date_words for token in tokens)
+        date_words = self.date_words
+        return bool(date_words) and any(_stem(token.key) in date_words for token in tokens)
 
 
 def time_vocabulary(catalog: Catalog) -> TimeVocabulary:

@@ -47,6 +47,8 @@ _PLACES_AFTER = frozenset(
 )
 _FUTURE_AUXILIARIES = frozenset("will going gonna about may might could".split())
 _NEW = frozenset("what anything something".split())  # "what's new", "anything new"
+# Every word `_cue` may find a cue at: a question with none of them is no question of change.
+_CUE_WORDS = CHANGE_CUES | {"new"}
 _ANY_DAY = date(2000, 1, 1)
 _THANKS = frozenset("thanks thank thx ty cheers ta appreciated".split())
 _THANKS_AT = 2  # "thanks, ...", "many thanks", "ok thanks"
@@ -65,10 +67,16 @@ def read_time(
     changes)."""
     tokens = [token for sentence in question if not _thanks(sentence) for token in sentence.tokens]
     vocabulary = time_vocabulary(catalog) if catalog is not None else None
-    kind = _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
-    dated = vocabulary is not None and vocabulary.about_a_date(tokens)
-    reading = Reading(as_of, kind is TimeQuestion.UPCOMING, dated)
-    found = _first_window(split_ranges(tokens), reading)
+    if not _CUE_WORDS.isdisjoint(token.key for token in tokens):  # else `_cue` finds none
+        kind = (
+            _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
+        )
+    ends = split_ranges(tokens)
+    starts = [i for i, token in enumerate(ends) if may_start_a_window(token)]
+    found: DateWindow | None = None
+    if starts:  # else `_first_window` finds none
+        dated = vocabulary is not None and vocabulary.about_a_date(tokens)
+        found = _first_window(ends, starts, Reading(as_of, kind is TimeQuestion.UPCOMING, dated))
     if kind is TimeQuestion.CHANGES and found is not None and found.start > as_of:
         kind = TimeQuestion.UPCOMING
     if kind is TimeQuestion.CHANGES:
@@ -123,18 +131,22 @@ def _asks_about_change(tokens: list[Token], index: int) -> bool:
     return before in _ASKS_BEFORE or not after or after in _PLACES_AFTER
 
 
-def _first_window(tokens: list[Token], reading: Reading) -> DateWindow | None:
-    index = 0
-    while index < len(tokens):
+def _first_window(tokens: list[Token], starts: list[int], reading: Reading) -> DateWindow | None:
+    """The first window that starts at one of `starts`, the positions that may start one (a
+    date starts at one of them too: no other token is stepped over)."""
+    after = 0
+    for index in starts:
+        if index < after:
+            continue  # inside a date stepped over
         try:
-            found = window_at(tokens, index, reading) if may_start_a_window(tokens[index]) else None
+            found = window_at(tokens, index, reading)
         except (ValueError, OverflowError):  # a window past the calendar's last year is none
             found = None
         if found is not None:
             return found[0]
         # A date on its own ("is the deadline 31 March 2026?") is a value: step over it whole,
         # so that its month and year are not read as a month ("March 2026").
-        index = (may_start_a_value(tokens[index]) and date_end(tokens, index)) or index + 1
+        after = (may_start_a_value(tokens[index]) and date_end(tokens, index)) or index + 1
     return None
 
 

@@ -5,7 +5,9 @@ as-of date.
 `3 weeks ago`; after a preposition also `March`, `15 March`, `Q1` and `2025`. A month or day
 named without its year is the latest one begun by the as-of date or, looking `ahead`, the first
 one not yet over. Months, numbers and units come from `value_words` and dates from
-`value_spans`: this module keeps only the words that place a point in time.
+`value_spans`: this module keeps only the words that place a point in time. Dates are read by
+`date_at` alone, the one reader of `value_at` that reads a date (and every value it reads is one),
+so that a number is not also read as money or a measure here.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from truthexpiry.models.records.values import ValueType
 from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token
@@ -31,8 +32,8 @@ from truthexpiry.values.calendar import (
     shifted,
     year_of,
 )
+from truthexpiry.values.dates_in_text import date_at
 from truthexpiry.values.numbers_in_text import number_at
-from truthexpiry.values.spans import value_at
 
 Found = tuple[DateWindow, int]  # the window, and the index of the token after the phrase
 
@@ -98,8 +99,8 @@ def point_at(
 def date_end(tokens: list[Token], i: int) -> int | None:
     """Where a date value (`15 March 2025`, `2025-03-15`, `15 March`) that starts at `tokens[i]`
     ends, if one does."""
-    span = value_at(tokens, i)
-    return span.end if span is not None and span.value.type is ValueType.DATE else None
+    span = date_at(tokens, i)
+    return span.end if span is not None else None
 
 
 def yearless(tokens: list[Token], i: int) -> bool:
@@ -107,8 +108,8 @@ def yearless(tokens: list[Token], i: int) -> bool:
     (`June`, `Q3`, `3 June`), so that its year is the nearest one."""
     if i >= len(tokens):
         return False
-    span = value_at(tokens, i)
-    if span is not None and span.value.type is ValueType.DATE:
+    span = date_at(tokens, i)
+    if span is not None:
         return span.value.unit == "yearless"
     text = tokens[i].text
     return bool(text in MONTHS or _QUARTER.match(text)) and _year_after(tokens, i + 1) is None
@@ -192,8 +193,8 @@ def _edge(tokens: list[Token], i: int, reading: Reading) -> Found | None:
 
 
 def _date(tokens: list[Token], i: int, reading: Reading) -> Found | None:
-    span = value_at(tokens, i)
-    if span is None or span.value.type is not ValueType.DATE or span.value.amount is None:
+    span = date_at(tokens, i)
+    if span is None or span.value.amount is None:
         return None
     amount = int(span.value.amount)
     if span.value.unit != "yearless":
