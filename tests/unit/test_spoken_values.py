@@ -14,6 +14,7 @@ from adapters.offline.evidence import InProcessLifecycleEvidence
 from adapters.offline.search import CorpusMessageSearch, parse_messages
 from bootstrap import build_pipeline
 from lifecycle_data.repository import LifecycleRecordRepository
+from tests.datasets import DATA
 from tests.fakes import FixedClock
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.models.records.values import Comparison, ValueType
@@ -25,6 +26,7 @@ from truthexpiry.values.forms import clock, quantity
 from truthexpiry.values.spans import value_at
 
 AS_OF = date(2026, 6, 1)
+AS_OF_PAWSFORD = date(2026, 11, 30)
 # A transport dataset without a catalog: the fee went from 40 cents to 75 cents.
 RECORDS = [
     ("R-1", "booking_fee", "amount", "\u20ac0.40", "2024-01-01", None),
@@ -243,3 +245,30 @@ def test_a_time_without_am_or_pm_is_shown_as_both_of_its_readings() -> None:
     assert read_value("half past six") == read_value("06:30 or 18:30")
     assert read_value("quarter past twelve").text == "00:15 or 12:15"
     assert read_value("noon") == clock(720)
+
+
+@pytest.mark.parametrize(
+    ("question", "scope", "status"),
+    [
+        ("Is the senior pet plan discount twelve and a half percent for dogs?", "dog", "CURRENT"),
+        (
+            "is the senior pet plan discount still ten and a half percent for cats?",
+            "cat",
+            "SUPERSEDED",
+        ),
+        ("senior pet plan discount: 12 and a half percent for dogs now?", "dog", "CURRENT"),
+    ],
+)
+def test_a_spoken_amount_that_holds_and_keeps_the_scope_said_after_it(
+    question: str, scope: str, status: str
+) -> None:
+    """ "and" inside "twelve and a half percent" cuts no clause: "for dogs" is the value's."""
+    repository = LifecycleRecordRepository.from_path(DATA / "pawsford_records.json")
+    pipeline = build_pipeline(
+        search=CorpusMessageSearch(()), evidence=InProcessLifecycleEvidence(repository)
+    )
+
+    [verdict] = pipeline.run(TruthExpiryRequest(question, as_of=AS_OF_PAWSFORD)).question_verdicts
+
+    assert verdict.key.scope == (("species", scope),)
+    assert verdict.status.value == status

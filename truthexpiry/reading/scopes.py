@@ -69,7 +69,11 @@ class ScopeFinder:
 
     def note_values(self, values: list[FoundValue], first_name: int) -> None:
         """Record which clauses state values, and where the sentence's first name stands:
-        scope values before it ("In the UK, ...") speak for the whole sentence."""
+        scope values before it ("In the UK, ...") speak for the whole sentence. A value that
+        holds a clause's break ("twelve and a half percent") is one clause with what follows."""
+        inside = {i for v in values for i in range(v.start + 1, v.end)}
+        if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
+            self._clauses = _clauses(self._tokens, self._mentions, inside)
         self._valued = {self.clause_of(v.start) for v in values}
         first = min([first_name, *(v.start for v in values)])
         self._leading = {self.clause_of(s) for s, _, _ in self._mentions if s < first}
@@ -268,9 +272,12 @@ class ScopeFinder:
         )
 
 
-def _clauses(tokens: list[Token], mentions: list[_Mention]) -> list[int]:
+def _clauses(
+    tokens: list[Token], mentions: list[_Mention], inside: Collection[int] = ()
+) -> list[int]:
     """Clause numbers per token. A list of scope values ("Starter, Pro and Business") is one
-    clause: a comma inside it does not cut, as long as the list goes on to "and" or "or"."""
+    clause: a comma inside it does not cut, as long as the list goes on to "and" or "or";
+    nor does a word `inside` a value."""
     ends = {end for _, end, _ in mentions}
     starts = {start for start, _, _ in mentions}
     clause = 0
@@ -278,6 +285,7 @@ def _clauses(tokens: list[Token], mentions: list[_Mention]) -> list[int]:
     for i, token in enumerate(tokens):
         if (
             token.key in CLAUSE_BREAKS
+            and i not in inside
             and not _inside_list(tokens, i, starts, ends)
             and not _inside_date(tokens, i)
         ):
