@@ -12,6 +12,7 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.status import Status
 from wording.change_words import DISAGREE
+from wording.claim_words import claim_author
 from wording.notices import notices_text
 from wording.time_words import judged_on, value_label
 
@@ -75,7 +76,7 @@ def to_text(
     for answer in response.answers:
         lines += _answer_lines(answer, on)
     for verdict in response.question_verdicts:
-        lines += _verdict_lines(verdict, "Your claim", on, label)
+        lines += _verdict_lines(verdict, claim_author(verdict.claim), on, label)
     lines += time_lines(response)
     found = response.message_verdicts
     if found:

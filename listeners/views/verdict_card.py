@@ -39,6 +39,7 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.status import Status
 from truthexpiry.models.time.periods import TimeQuestion
 from wording.change_words import DISAGREE
+from wording.claim_words import CARRIED
 from wording.notices import notices_text
 from wording.time_words import judged_on, judged_on_reason, time_headline
 
@@ -157,9 +158,8 @@ def _headline(response: TruthExpiryResponse) -> str:
         name = first.subject or first.key.describe()
         if first.planned is not None:  # stale today, but what is planned for the period asked
             return f":calendar: Planned, not yet authoritative · {name}"
-        return (
-            f"{EMOJI[first.status]} {first.status.value} · {first.subject or first.key.describe()}"
-        )
+        earlier = f" · {CARRIED}" if first.claim.carried else ""
+        return f"{EMOJI[first.status]} {first.status.value} · {name}{earlier}"
     if response.answers:
         answer = response.answers[0]
         said = {

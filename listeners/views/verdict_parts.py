@@ -16,6 +16,7 @@ from truthexpiry.models.answering.verdicts import Answer, Verdict
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.status import Status
+from wording.claim_words import question_origin, stated_label
 from wording.time_words import value_label
 
 _VALUE = 150
@@ -53,14 +54,14 @@ def verdict_text(verdict: Verdict, *, show_subject: bool, on: str | None = None)
     """The verdict; `on`: the date judged on when it is not today (its values are "Value on")."""
     message = verdict.claim.message
     if message is None:
-        origin = "your question assumes"
+        origin = question_origin(verdict.claim)
     else:
         where = channel(message.channel_id)
         origin = link(message.permalink, "a message") + (f" in {where}" if where else "")
     lines = [f"{badge(verdict.status)} · {origin}"]
     if show_subject:
         lines.append(heading(verdict.subject, verdict.key))
-    lines.append(f"Stated: *{inline(verdict.claim.stated_value, _VALUE)}*")
+    lines.append(f"{stated_label(verdict.claim)}: *{inline(verdict.claim.stated_value, _VALUE)}*")
     lines += _current_lines(verdict.current_values, verdict.record_ids, verdict.timeline, on)
     lines.append(inline(verdict.explanation, _EXPLANATION))
     if message is not None and message.tickets:
