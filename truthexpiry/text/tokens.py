@@ -29,6 +29,8 @@ _TOKEN = re.compile(
 _NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?k?)$")
 _NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?[a-z]*)/([a-z]+)$")
 _NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z%]+)|([a-z%]+))$")
+# "9am-1pm", "9-5pm", "8.30am-12": two hours joined by a hyphen, at least one with am or pm.
+_HOUR_RANGE = re.compile(r"^(\d{1,2}(?:\.\d{2})?(?:am|pm)?)-(\d{1,2}(?:\.\d{2})?(?:am|pm)?)$")
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
 _ONLY = re.compile(r"(?<=[a-z])-only\b", re.IGNORECASE)  # "paper-only" is "paper only"
@@ -162,6 +164,10 @@ def _word_tokens(word: str) -> list[Token]:
             Token("/", "/", Kind.PUNCT),
             *_word_tokens(rate[2]),
         ]
+    hours = _HOUR_RANGE.match(lower)
+    if hours and "m" in (hours[1][-1], hours[2][-1]):
+        # read as "9am to 1pm"; a hyphen between bare numbers ("2-3 days") stays one word
+        return [*tokenize(hours[1]), Token("to", "to", Kind.WORD), *tokenize(hours[2])]
     match = _NUMBER_WITH_WORD.match(lower)
     if match and (match[2] or match[3] in _GLUED_WORDS):
         unit = match[2] or match[3]
