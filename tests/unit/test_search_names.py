@@ -48,6 +48,13 @@ def message_statuses(name: str, question: str, *contents: str) -> dict[str, Stat
             Status.CURRENT,
         ),
         (
+            "skyline",
+            "what are the max carry-on dimensions?",
+            "hand luggage limit is 56 x 45 x 25 cm",
+            "56x45x25_cm",
+            Status.SUPERSEDED,
+        ),
+        (
             "brookside",
             "Can you book classes two weeks ahead?",
             "class booking window is 7 days in advance",

@@ -51,6 +51,7 @@ from truthexpiry.time.answers import TimeAnswers
 
 MAX_CLAIMS = 60
 _SEARCHED_NAMES = 4  # the question's statements whose record names are searched for too
+_SEARCHED_ALIASES = 8  # and the first aliases of each one's entity
 
 
 class TruthExpiryPipeline:
@@ -192,12 +193,14 @@ class TruthExpiryPipeline:
 def _search_text(request: TruthExpiryRequest, read: QuestionReading, catalog: Catalog) -> str:
     """What to search Slack for: the question's words (`search_text`), then the records' own
     names for what it was read to be about. People write "booking online" where a colleague
-    wrote "web fare"; searched by the question's words alone, that message is never found.
+    wrote "web fare", "carry-on" where another wrote "hand luggage"; searched by the question's
+    words alone, that message is never found.
     The question's words come first, so a bounded search plan keeps them."""
     names: list[str] = []
     for statement in read.statements[:_SEARCHED_NAMES]:
         entity = catalog.entities.get(statement.entity)
         names.append(entity.label if entity else statement.entity.replace("_", " "))
+        names += entity.aliases[:_SEARCHED_ALIASES] if entity else ()
         info = catalog.attributes.get((statement.entity, statement.attribute or ""))
         if info is not None:
             names.append(info.label)
