@@ -194,6 +194,7 @@ def with_subject(verdict: Verdict, subject: str, explanation: str) -> Verdict:
         reason=verdict.reason,
         timeline=verdict.timeline,
         subject=subject,
+        planned=verdict.planned,
     )
 
 
