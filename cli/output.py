@@ -12,7 +12,9 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.status import Status
 from wording.change_words import DISAGREE
+from wording.claim_words import claim_author
 from wording.notices import notices_text
+from wording.time_words import judged_on, value_label
 
 _MARK = {
     Status.CURRENT: "✔ CURRENT",
@@ -69,11 +71,12 @@ def to_text(
     if authority is not None:
         lines.append(f"Policy:   {'; '.join(authority.summary())}")
     lines.append("")
-    on = response.as_of.isoformat() if response.dated else None
+    on = judged_on(response)
+    label = value_label(on)
     for answer in response.answers:
         lines += _answer_lines(answer, on)
     for verdict in response.question_verdicts:
-        lines += _verdict_lines(verdict, "Your claim", on)
+        lines += _verdict_lines(verdict, claim_author(verdict.claim), on, label)
     lines += time_lines(response)
     found = response.message_verdicts
     if found:
@@ -87,7 +90,7 @@ def to_text(
             + ":"
         )
         for verdict in found:
-            lines += _verdict_lines(verdict, "Message", on, indent="  ")
+            lines += _verdict_lines(verdict, "Message", on, label, indent="  ")
     elif response.messages_searched:
         lines.append(
             f"{response.messages_searched} message(s) found; none states a checkable claim."
@@ -113,8 +116,11 @@ def _answer_lines(answer: Answer, on: str | None) -> list[str]:
     ]
 
 
-def _verdict_lines(verdict: Verdict, who: str, on: str | None, indent: str = "") -> list[str]:
-    """The verdict; `on`: the date judged on, when it is not today ("Value on <date>")."""
+def _verdict_lines(
+    verdict: Verdict, who: str, on: str | None, label: str, indent: str = ""
+) -> list[str]:
+    """The verdict; `on`: the date judged on, when it is not today; `label`: what its values
+    are called ("Current value", or "Value on <date>": `value_label`)."""
     message = verdict.claim.message
     judged = f" (judged on {on})" if on else ""
     if verdict.planned is not None:
@@ -127,7 +133,7 @@ def _verdict_lines(verdict: Verdict, who: str, on: str | None, indent: str = "")
         lines.append(f"{indent}  Link: {message.permalink}")
     if verdict.current_values:
         lines.append(
-            f"{indent}  {f'Value on {on}' if on else 'Current value'}: "
+            f"{indent}  {label}: "
             f"{', '.join(verdict.current_values)}  "
             f"[{', '.join(verdict.record_ids) or 'no record'}]"
         )

@@ -40,6 +40,18 @@ class TimeWords:
     coming: bool = False
 
 
+def judged_on(response: TruthExpiryResponse) -> str | None:
+    """The date `response` was judged on (ISO) when it is not today; None when judged today."""
+    return response.as_of.isoformat() if response.dated else None
+
+
+def value_label(on: str | None, *, plural: bool = False) -> str:
+    """What a line of values in effect is called: "Current value", or "Value on 2026-05-01" for
+    a response judged on `on`, a date other than today (`judged_on`): the value then."""
+    noun = "value" + ("s" if plural else "")
+    return f"{noun.capitalize()} on {on}" if on else f"Current {noun}"
+
+
 def judged_on_reason(response: TruthExpiryResponse) -> str | None:
     """Why the response was judged on its date, when the question named a date or a period."""
     report = response.time

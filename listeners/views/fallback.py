@@ -11,6 +11,7 @@ from listeners.views.statuses import tally
 from listeners.views.time_card import time_fallback
 from truthexpiry.models.answering.requests import TruthExpiryResponse
 from truthexpiry.models.answering.verdicts import Answer, Verdict
+from wording.claim_words import stated_label
 from wording.notices import notices_text
 from wording.time_words import judged_on_reason
 
@@ -54,4 +55,5 @@ def fallback_line(item: Answer | Verdict) -> str:
     if isinstance(item, Answer):
         return f"Answer: {subject}{where}: {now} ({item.status.value})."
     stated = inline(item.claim.stated_value, _VALUE)
-    return f"{item.status.value}: {subject}{where}: stated {stated}; {now}."
+    said = stated_label(item.claim).lower()
+    return f"{item.status.value}: {subject}{where}: {said} {stated}; {now}."

@@ -39,8 +39,9 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.status import Status
 from truthexpiry.models.time.periods import TimeQuestion
 from wording.change_words import DISAGREE
+from wording.claim_words import CARRIED
 from wording.notices import notices_text
-from wording.time_words import judged_on_reason, time_headline
+from wording.time_words import judged_on, judged_on_reason, time_headline
 
 FEEDBACK_BLOCK_ID = "truthexpiry_feedback"
 # The feedback buttons, by the vote each casts: its action ID and its label.
@@ -78,14 +79,15 @@ class _Renderer:
         self._response = response
         self._timelines: set[ClaimKey] = set()
         self._last: Item | None = None
+        self._on = judged_on(response)  # "Value on <date>" when not judged today
 
     def render(self, item: Item) -> list[Block]:
         blocks = self._group_start(item)
         if isinstance(item, Answer):
-            blocks.append(section(answer_text(item)))
+            blocks.append(section(answer_text(item, on=self._on)))
         else:
             same_key = self._last is not None and self._last.key == item.key
-            blocks.append(section(verdict_text(item, show_subject=not same_key)))
+            blocks.append(section(verdict_text(item, show_subject=not same_key, on=self._on)))
         if item.timeline and item.key not in self._timelines:
             self._timelines.add(item.key)
             blocks.append(context(timeline_text(item.timeline, item.record_ids)))
@@ -156,9 +158,8 @@ def _headline(response: TruthExpiryResponse) -> str:
         name = first.subject or first.key.describe()
         if first.planned is not None:  # stale today, but what is planned for the period asked
             return f":calendar: Planned, not yet authoritative · {name}"
-        return (
-            f"{EMOJI[first.status]} {first.status.value} · {first.subject or first.key.describe()}"
-        )
+        earlier = f" · {CARRIED}" if first.claim.carried else ""
+        return f"{EMOJI[first.status]} {first.status.value} · {name}{earlier}"
     if response.answers:
         answer = response.answers[0]
         said = {

@@ -16,6 +16,8 @@ from truthexpiry.models.answering.verdicts import Answer, Verdict
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.status import Status
+from wording.claim_words import question_origin, stated_label
+from wording.time_words import value_label
 
 _VALUE = 150
 _SUBJECT = 150
@@ -36,29 +38,31 @@ def heading(subject: str, key: ClaimKey) -> str:
     return f"*{inline(name, _SUBJECT)}*" + (f" · {inline(scope, _SCOPE)}" if scope else "")
 
 
-def answer_text(answer: Answer) -> str:
+def answer_text(answer: Answer, *, on: str | None = None) -> str:
+    """The answer; `on`: the date judged on when it is not today (its values are "Value on")."""
     lead = "*Answer*" if answer.status is Status.CURRENT else f"*Answer* · {badge(answer.status)}"
     return "\n".join(
         [
             f"{lead} · {heading(answer.subject, answer.key)}",
-            *_current_lines(answer.current_values, answer.record_ids, answer.timeline),
+            *_current_lines(answer.current_values, answer.record_ids, answer.timeline, on),
             inline(answer.explanation, _EXPLANATION),
         ]
     )
 
 
-def verdict_text(verdict: Verdict, *, show_subject: bool) -> str:
+def verdict_text(verdict: Verdict, *, show_subject: bool, on: str | None = None) -> str:
+    """The verdict; `on`: the date judged on when it is not today (its values are "Value on")."""
     message = verdict.claim.message
     if message is None:
-        origin = "your question assumes"
+        origin = question_origin(verdict.claim)
     else:
         where = channel(message.channel_id)
         origin = link(message.permalink, "a message") + (f" in {where}" if where else "")
     lines = [f"{badge(verdict.status)} · {origin}"]
     if show_subject:
         lines.append(heading(verdict.subject, verdict.key))
-    lines.append(f"Stated: *{inline(verdict.claim.stated_value, _VALUE)}*")
-    lines += _current_lines(verdict.current_values, verdict.record_ids, verdict.timeline)
+    lines.append(f"{stated_label(verdict.claim)}: *{inline(verdict.claim.stated_value, _VALUE)}*")
+    lines += _current_lines(verdict.current_values, verdict.record_ids, verdict.timeline, on)
     lines.append(inline(verdict.explanation, _EXPLANATION))
     if message is not None and message.tickets:
         tickets = ", ".join(inline(t, _TICKET) for t in message.tickets[:_SHOWN_TICKETS])
@@ -84,10 +88,14 @@ def timeline_text(timeline: Sequence[LifecycleRecord], current_ids: Sequence[str
 
 
 def _current_lines(
-    values: Sequence[str], record_ids: Sequence[str], timeline: Sequence[LifecycleRecord]
+    values: Sequence[str],
+    record_ids: Sequence[str],
+    timeline: Sequence[LifecycleRecord],
+    on: str | None,
 ) -> list[str]:
     """`Current value: *disabled* — LC-101 · SHIPPED · effective 2026-05-12`, or one bullet per
-    current record when several are (the records agree or conflict)."""
+    current record when several are (the records agree or conflict); "Value on 2026-05-01"
+    for a response judged `on` another date (`value_label`, as on the command line)."""
     by_id = {r.record_id: r for r in timeline}
     if record_ids and all(i in by_id for i in record_ids):
         entries = [_cite(by_id[i]) for i in record_ids[:_SHOWN]]
@@ -98,12 +106,12 @@ def _current_lines(
         entries[-1] += f" \u2014 {ids}" if ids else ""
         hidden = len(values) - len(entries)
     else:
-        return ["Current value: none in effect"]
+        return [f"{value_label(on)}: none in effect"]
     if hidden > 0:
         entries.append(f"and {hidden} more")
     if len(entries) == 1:
-        return [f"Current value: {entries[0]}"]
-    return ["Current values:", *(f"\u2022 {entry}" for entry in entries)]
+        return [f"{value_label(on)}: {entries[0]}"]
+    return [f"{value_label(on, plural=True)}:", *(f"\u2022 {entry}" for entry in entries)]
 
 
 def _cite(record: LifecycleRecord) -> str:

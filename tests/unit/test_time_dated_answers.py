@@ -13,6 +13,7 @@ from bootstrap import build_pipeline
 from cli.output import to_text
 from listeners.views.verdict_card import verdict_reply
 from tests.fakes import FakeLifecycleEvidence, FakeMessageSearch, FixedClock
+from tests.unit import block_kit
 from tests.unit.builders import record
 from tests.unit.test_pipeline_time import EXPORT, RECORDS, TODAY
 from truthexpiry.models.answering.messages import SearchMessage
@@ -70,6 +71,38 @@ def test_a_claim_judged_on_another_date_is_worded_for_that_date(
     assert "not yet in effect" not in verdict.explanation
     assert f"Value on {day}: disabled" in to_text(question, response)
     assert f"(judged on {day})" in to_text(question, response)
+
+
+@pytest.mark.parametrize(
+    ("question", "as_of", "day"),
+    [
+        ("Is report export on for Starter?", date(2026, 5, 1), "2026-05-01"),
+        ("Was report export on for Starter in May 2026?", None, "2026-05-31"),
+        ("Was report export on for Starter as of 2026-05-01?", None, "2026-05-01"),
+        ("What is report export on Starter?", date(2026, 5, 1), "2026-05-01"),
+        ("What was report export on Starter on 1 May 2026?", None, "2026-05-01"),
+    ],
+)
+def test_a_slack_card_judged_on_another_date_labels_values_for_that_date(
+    question: str, as_of: date | None, day: str
+) -> None:
+    response = ask(question, as_of, (OFF_TODAY, OFF_THEN))
+    texts = block_kit.section_texts(verdict_reply(response).blocks)
+    labelled = [t for t in texts if "alue" in t and ("Stated:" in t or "*Answer*" in t)]
+
+    assert response.dated
+    assert labelled
+    assert all(f"Value on {day}: *" in t for t in labelled), labelled
+    assert not any("Current value" in t for t in texts)
+
+
+def test_a_slack_card_judged_today_says_current_value() -> None:
+    response = ask("Is report export on for Starter?", None, (OFF_TODAY,))
+    texts = block_kit.section_texts(verdict_reply(response).blocks)
+
+    assert not response.dated
+    assert any("Current value: *enabled*" in t for t in texts)
+    assert not any("Value on" in t for t in texts)
 
 
 def test_a_claim_judged_today_keeps_the_current_wording() -> None:

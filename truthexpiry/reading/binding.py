@@ -159,11 +159,16 @@ def _score(
     fits_range = ends is None or ends == is_end
     # A clause that names an attribute wholly means it, even in a unit that does not fit it.
     wholly = named_in_clause and fullness[0]
+    # An entity named by its own name or alias outranks one that only an attribute's word
+    # stands for: "are delay refunds paid out within a day" is about the delay refund, though
+    # "within" is a word of the transfer window; "book a lane for an hour" about the lane.
+    by_name = not anchor.named
     return (
         fits_range,
         wholly,
         fit >= 2,
         same_clause,
+        by_name,
         named_in_clause,
         fit,
         fullness,

@@ -97,6 +97,7 @@ def _claims(
             source,
             ref,
             typed=statement.value,
+            carried=statement.carried,
         )
         for scope in statement.scopes or ((),)
     ]

@@ -13,6 +13,8 @@ export on Team. The rule, per statement of the earlier question (its *subject*):
   states nothing about the subject (no scope value, attribute or value: "thanks!") says nothing,
   unless it names a date or a period ("and in March 2025?"): then it asks the subject's question
   again, to be judged as of then.
+- A value taken from the subject, not stated in the follow-up, is marked `carried`: it is judged
+  as before, but worded as the earlier question's value, never as what the user now assumes.
 - A follow-up that names its own subject keeps its own value, or asks for the value; it takes the
   attribute of the earlier subject when it names only the same entity, and only the scope values
   its subject would otherwise miss (a key with no `global` record): "what about the rate limit?"
@@ -26,6 +28,7 @@ and nothing of them is kept.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from truthexpiry.models.answering.questions import Statement
 from truthexpiry.models.records.claim_key import Scope
@@ -66,8 +69,8 @@ def follow_up(
         for statement in _statements(text, index, subject=(subject.entity, subject.attribute)):
             if statement.entity == subject.entity and _says(statement, subject):
                 carried.append(_carried(statement, subject, index))
-    if not carried and names_a_date(text):
-        return list(subjects)  # the same question, as of the date or period it names
+    if not carried and names_a_date(text):  # the same question, as of the date or period named
+        return [replace(s, carried=s.carried or s.value is not None) for s in subjects]
     return _unique(carried)
 
 
@@ -93,10 +96,10 @@ def _carried(statement: Statement, subject: Statement, index: VocabularyIndex) -
     assert statement.attribute is not None
     keys = set(index.infos[(statement.entity, statement.attribute)].scope_values)
     scopes = _merged(statement.scopes, subject.scopes, keys)
-    value = statement.value
+    value, carried = statement.value, False
     if value is None and statement.attribute == subject.attribute:
-        value = subject.value
-    return Statement(statement.entity, statement.attribute, scopes, value, value is None)
+        value, carried = subject.value, subject.value is not None
+    return Statement(statement.entity, statement.attribute, scopes, value, value is None, carried)
 
 
 def _completed(

@@ -95,9 +95,21 @@ class ScopeFinder:
         for other in (clause, *valueless, self.clause_of(anchor), *sorted(self._leading)):
             for key, values in self._stated(keys, [other]).items():
                 stated.setdefault(key, values)
+        self._own_abbreviations(keys, stated, clause)
         # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
         named = {self.clause_of(anchor)} - self._valued
         return self._with_unknown(keys, stated, {clause, *valueless, *named})
+
+    def _own_abbreviations(
+        self, keys: Mapping[str, Collection[str]], stated: dict[str, list[str]], clause: int
+    ) -> None:
+        """A key borrowed from another clause yields to an abbreviation in the value's own:
+        in "closes 18:30 weekdays, sat 9:00-13:00" the second clause's times are Saturday's
+        (`sat` begins only `saturday`), not the weekday of the clause before."""
+        own = self._stated(keys, [clause])
+        for key in [k for k in stated if k not in own]:
+            if found := self._abbreviated(keys[key], {clause}):
+                stated[key] = [found]
 
     def _opens_with_scope(self, clause: int) -> bool:
         """A clause after the value lends its scope only when it is one: ", for Starter",

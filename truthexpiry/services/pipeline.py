@@ -25,6 +25,7 @@ from truthexpiry.models.answering.notices import (
     ProposalsDropped,
     SearchUnavailable,
 )
+from truthexpiry.models.answering.questions import QuestionReading
 from truthexpiry.models.answering.requests import TruthExpiryRequest, TruthExpiryResponse
 from truthexpiry.models.answering.verdicts import Answer, Verdict
 from truthexpiry.models.errors import EvidenceUnavailableError, SearchUnavailableError
@@ -49,6 +50,8 @@ from truthexpiry.time.ahead import for_period_ahead
 from truthexpiry.time.answers import TimeAnswers
 
 MAX_CLAIMS = 60
+_SEARCHED_NAMES = 4  # the question's statements whose record names are searched for too
+_SEARCHED_ALIASES = 8  # and the first aliases of each one's entity
 
 
 class TruthExpiryPipeline:
@@ -85,7 +88,7 @@ class TruthExpiryPipeline:
         listing = reading is not None and reading.kind is not TimeQuestion.AS_OF
         if listing:
             self._turns.give_way()  # it lists records over a window: simple questions first
-        messages = self._messages(request, notices)
+        messages = self._messages(request, _search_text(request, read, catalog), notices)
         judged_on, source = _judgement(reading, as_of)
         extraction = self._extractor.extract(read, messages, catalog)
         checking = request.subject_message is not None
@@ -174,17 +177,34 @@ class TruthExpiryPipeline:
         return TimeAnswers(self._history, catalog, self._authority)
 
     def _messages(
-        self, request: TruthExpiryRequest, notices: list[Notice]
+        self, request: TruthExpiryRequest, text: str, notices: list[Notice]
     ) -> Sequence[SearchMessage]:
         if request.subject_message is not None:
             return (request.subject_message,)
         try:
             return self._search.search(
-                request.search_text, limit=request.max_messages, action_token=request.action_token
+                text, limit=request.max_messages, action_token=request.action_token
             )
         except SearchUnavailableError as error:
             notices.append(SearchUnavailable(error.category, error.retry_after))
             return ()
+
+
+def _search_text(request: TruthExpiryRequest, read: QuestionReading, catalog: Catalog) -> str:
+    """What to search Slack for: the question's words (`search_text`), then the records' own
+    names for what it was read to be about. People write "booking online" where a colleague
+    wrote "web fare", "carry-on" where another wrote "hand luggage"; searched by the question's
+    words alone, that message is never found.
+    The question's words come first, so a bounded search plan keeps them."""
+    names: list[str] = []
+    for statement in read.statements[:_SEARCHED_NAMES]:
+        entity = catalog.entities.get(statement.entity)
+        names.append(entity.label if entity else statement.entity.replace("_", " "))
+        names += entity.aliases[:_SEARCHED_ALIASES] if entity else ()
+        info = catalog.attributes.get((statement.entity, statement.attribute or ""))
+        if info is not None:
+            names.append(info.label)
+    return " ".join((request.search_text, *dict.fromkeys(names)))
 
 
 def _judgement(reading: TimeReading | None, as_of: date) -> tuple[date, AsOfSource]:

@@ -29,6 +29,17 @@ _TOKEN = re.compile(
 _NUMBER = re.compile(r"^(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?k?)$")
 _NUMBER_PER_WORD = re.compile(r"^(\d+(?:\.\d+)?[a-z]*)/([a-z]+)$")
 _NUMBER_WITH_WORD = re.compile(r"^(\d+(?:\.\d+)?)(?:[-_]([a-z%]+)|([a-z%]+))$")
+# "9am-1pm", "9-5pm", "8.30am-12": two hours joined by a hyphen, at least one with am or pm.
+_HOUR_RANGE = re.compile(r"^(\d{1,2}(?:\.\d{2})?(?:am|pm)?)-(\d{1,2}(?:\.\d{2})?(?:am|pm)?)$")
+# Dimensions: "56 x 45 x 25 cm", "55x40x23cm" (or with U+00D7), "30 x 20 cm" are one value,
+# `56x45x25` and its unit. Spaced out: three figures, or two before a unit of length (not
+# "2 x 500mg").
+_SPACED_DIMENSIONS = re.compile(
+    r"\b(\d+(?:\.\d+)?)\s*[x\u00d7]\s*(\d+(?:\.\d+)?)"
+    r"(?:\s*[x\u00d7]\s*(\d+(?:\.\d+)?)|(?=\s*(?:mm|cm|m|in|inch|inches)\b))",
+    re.IGNORECASE,
+)
+_GLUED_DIMENSIONS = re.compile(r"^(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)+)([a-z]+)$")
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
 _ONLY = re.compile(r"(?<=[a-z])-only\b", re.IGNORECASE)  # "paper-only" is "paper only"
@@ -99,10 +110,16 @@ def opened(text: str) -> str:
     hyphen, and pass through without a pattern run over them."""
     if "-" in text:
         text = _ONLY.sub(" only", text)
+    if "x" in text or "X" in text or "\u00d7" in text:
+        text = _SPACED_DIMENSIONS.sub(_dimensions, text)
     if "'" not in text and "\u2019" not in text:
         return text
     text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text)
     return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text))
+
+
+def _dimensions(match: re.Match[str]) -> str:
+    return "x".join(part for part in match.groups() if part)
 
 
 def read_form(text: str) -> str:
@@ -165,6 +182,17 @@ def _word_tokens(word: str) -> list[Token]:
             Token("/", "/", Kind.PUNCT),
             *_word_tokens(rate[2]),
         ]
+    dimensions = _GLUED_DIMENSIONS.match(lower)
+    if dimensions and dimensions[2] in _GLUED_WORDS:  # "55x40x23cm": the figures, the unit
+        unit = dimensions[2]
+        return [
+            Token(dimensions[1], dimensions[1], Kind.WORD),
+            Token(unit, singular(unit), Kind.WORD),
+        ]
+    hours = _HOUR_RANGE.match(lower)
+    if hours and "m" in (hours[1][-1], hours[2][-1]):
+        # read as "9am to 1pm"; a hyphen between bare numbers ("2-3 days") stays one word
+        return [*tokenize(hours[1]), Token("to", "to", Kind.WORD), *tokenize(hours[2])]
     match = _NUMBER_WITH_WORD.match(lower)
     if match and (match[2] or match[3] in _GLUED_WORDS):
         unit = match[2] or match[3]

@@ -33,6 +33,9 @@ class Claim:
     message: MessageRef | None = None
     # The value as read, when the extractor has it: spares reading `stated_value` again.
     typed: TypedValue | None = field(default=None, compare=False, repr=False)
+    # A question's value carried from an earlier question in its thread, not stated in this one
+    # ("and in March 2025?"): judged the same, worded as the earlier question's value.
+    carried: bool = field(default=False, compare=False)
 
 
 @dataclass(frozen=True, slots=True)

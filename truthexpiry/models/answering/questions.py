@@ -21,6 +21,9 @@ class Statement:
     scopes: tuple[Scope, ...]  # one per combination of stated scope values; () if none stated
     value: TypedValue | None  # the stated value; None when none was stated
     asks_value: bool  # the sentence is a question or a request for the value
+    # The value is an earlier question's in its thread, not stated here: "and in March 2025?"
+    # asks the earlier question again. Judged as it was; never worded as what the user assumes.
+    carried: bool = False
 
 
 @dataclass(frozen=True, slots=True)
