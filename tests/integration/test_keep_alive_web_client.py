@@ -57,6 +57,8 @@ class _Handler(BaseHTTPRequestHandler):
         status, body = (429, json.dumps({"ok": False, "error": "ratelimited"}))
         if step != "429":
             status, body = 200, OK
+        with self.server.lock:  # before the answer goes out: the client may look at once
+            self.server.answered.append((self.path, self.client_address[1]))
         self.send_response(status)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -64,8 +66,6 @@ class _Handler(BaseHTTPRequestHandler):
             self.send_header("Retry-After", "0")
         self.end_headers()
         self.wfile.write(body.encode())
-        with self.server.lock:
-            self.server.answered.append((self.path, self.client_address[1]))
         self.close_connection = step == "ok then close"
 
     def log_message(self, *_: object) -> None:
