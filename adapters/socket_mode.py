@@ -15,6 +15,13 @@ the last frame it read (the whole envelope, question text included) in its local
 the next frame arrives, which may be minutes later. `websocket-client` reads each frame in a call
 that returns once the frame is handed on, so nothing of an envelope stays referenced after its
 request has finished (`tests/e2e/test_memory_after_reply.py` proves it).
+
+`websocket-client` checks that each text frame is UTF-8 twice: with a pure-Python decoder, one
+byte at a time (without the optional `wsaccel`), then again when it decodes the frame with
+`bytes.decode`. The first took nearly half of the receive loop's time, on the thread that
+acknowledges each event; each socket is opened with it switched off (`_decode_text_only`), and
+the second, in C, still refuses a frame that is no UTF-8: the session ends with an error and the
+client reconnects, as it did when the first refused it.
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ from slack_bolt.adapter.socket_mode.websocket_client import SocketModeHandler
 from slack_sdk.socket_mode.request import SocketModeRequest
 from slack_sdk.socket_mode.response import SocketModeResponse
 from slack_sdk.socket_mode.websocket_client import SocketModeClient
-from websocket import WebSocketException
+from websocket import WebSocketApp, WebSocketException
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +53,7 @@ class PatientSocketModeClient(SocketModeClient):
     def __init__(self, *, event_arrived: Callable[[], None], **kwargs: Any) -> None:
         self._event_arrived = event_arrived
         super().__init__(**kwargs)
+        self.on_open_listeners.append(_decode_text_only)
 
     def enqueue_message(self, message: str) -> None:
         """In the receive loop's thread, as each frame is read: an Events API envelope is
@@ -132,6 +140,14 @@ class EarlyAckSocketModeHandler(SocketModeHandler):
             super().handle(client, req)
             return
         run_bolt_app(self.app, req)  # acknowledged as it arrived: Bolt's response is not sent
+
+
+def _decode_text_only(session: WebSocketApp) -> None:
+    """As a socket opens, before its first frame is read: leave a text frame's UTF-8 check to its
+    decoding (see the module docstring). A socket without the setting is left as it is."""
+    frames = getattr(session.sock, "cont_frame", None)
+    if frames is not None and hasattr(frames, "skip_utf8_validation"):
+        frames.skip_utf8_validation = True
 
 
 def _event_envelope_id(message: str) -> str | None:

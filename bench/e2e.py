@@ -4,7 +4,10 @@ One worker (app.py's composition, the real Socket Mode client, rules extraction)
 `LocalSlack` and a real lifecycle MCP server on loopback. At each level, bursts of N mentions are
 sent at once and every reply is awaited before the next burst. Ack latency runs from the moment
 the local server writes the envelope to the moment it reads the ack; reply latency to the moment
-it receives the `chat.postMessage` call.
+it receives the `chat.postMessage` call. Where the worker's reply time goes is split at its
+question's search call (event -> search: dispatch, waiting for a turn, reading the question;
+search -> reply: the search, reading what it found, the lifecycle lookups, the reply), and the Web
+API calls it made are counted per question, by method.
 
 The reference, in the same run: a bare Bolt app (`slack_rig.BARE_BOLT`: one `app_mention`
 listener posting a fixed reply, the same Socket Mode client) against a local Slack server of its
@@ -43,10 +46,16 @@ def measure(scale: float = 1.0) -> list[dict[str, Any]]:
             total = max(level, int(QUESTIONS_PER_LEVEL[level] * scale))
             asked: list[Question] = []
             reference: list[Question] = []
+            since = len(worker.slack.calls)
             for _ in range(max(1, total // level)):
                 asked += _burst(worker, level)
                 reference += _burst(bare, level)
-            results.append(summarise(level, asked) | _reference(summarise(level, reference)))
+            calls = worker.calls_per_method(since)
+            results.append(
+                summarise(level, asked)
+                | _stages(asked, calls)
+                | _reference(summarise(level, reference))
+            )
     return results
 
 
@@ -68,6 +77,22 @@ def summarise(level: int, asked: list[Question]) -> dict[str, Any]:
         "ack_p99_ms": p99(acks),
         "reply_median_ms": median(replies),
         "reply_p99_ms": p99(replies),
+    }
+
+
+def _stages(asked: list[Question], calls: dict[str, int]) -> dict[str, Any]:
+    """Where the worker's reply time went, split at each question's search call, and its Web API
+    calls per question by method."""
+    to_search = [q.to_search_seconds * 1000 for q in asked if q.to_search_seconds is not None]
+    after = [q.after_search_seconds * 1000 for q in asked if q.after_search_seconds is not None]
+    return {
+        "to_search_median_ms": median(to_search),
+        "to_search_p99_ms": p99(to_search),
+        "after_search_median_ms": median(after),
+        "after_search_p99_ms": p99(after),
+        "calls_per_question": {
+            method: count / len(asked) for method, count in sorted(calls.items())
+        },
     }
 
 
@@ -93,6 +118,10 @@ def report(results: list[dict[str, Any]]) -> None:
             f"p99 {r['ack_p99_ms']:6.1f} ms   reply median {r['reply_median_ms']:7.1f} ms "
             f"p99 {r['reply_p99_ms']:7.1f} ms   ({r['questions']} questions, "
             f"{r['replied_once']} answered exactly once)\n"
+            f"       event -> search median {r['to_search_median_ms']:6.1f} ms "
+            f"p99 {r['to_search_p99_ms']:6.1f} ms   search -> reply median "
+            f"{r['after_search_median_ms']:6.1f} ms p99 {r['after_search_p99_ms']:6.1f} ms\n"
+            f"       Web API calls per question: {_calls(r['calls_per_question'])}\n"
             f"       bare Bolt: ack median {r['bare_ack_median_ms']:6.1f} ms "
             f"p99 {r['bare_ack_p99_ms']:6.1f} ms   reply median {r['bare_reply_median_ms']:7.1f} "
             f"ms p99 {r['bare_reply_p99_ms']:7.1f} ms   ({r['bare_replied_once']} answered "
@@ -102,6 +131,10 @@ def report(results: list[dict[str, Any]]) -> None:
             f"{ratio(r['reply_p99_ms'], r['bare_reply_p99_ms']):.2f}x"
         )
     print("  targets at 20 concurrent: ack p99 <= 1.0x bare Bolt's, reply p99 <= 250 ms")
+
+
+def _calls(per_question: dict[str, float]) -> str:
+    return ", ".join(f"{method} {count:.2f}" for method, count in per_question.items()) or "none"
 
 
 def main(argv: list[str] | None = None) -> list[dict[str, Any]]:

@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from slack_sdk import WebClient
 
     from adapters.ops.runtime import WorkerRuntime
+    from adapters.slack.web_client import KeepAliveWebClient
     from adapters.turns import QuestionTurns
     from listeners.dependencies import ListenerDependencies
     from listeners.draining import Drain
@@ -90,10 +91,12 @@ def build_worker(
     from adapters.turns import QuestionTurns
     from listeners.draining import Drain
 
-    client = slack_client(settings) if client is None else client
+    closers: list[Callable[[], None]] = []
+    if client is None:
+        client = slack_client(settings)
+        closers.append(client.close)
     metrics = build_metrics(settings.metrics_enabled) if metrics is None else metrics
     clock = SystemClock() if clock is None else clock
-    closers: list[Callable[[], None]] = []
     reachable: Callable[[], bool] = _always
     if evidence is None and not settings.offline and settings.lifecycle_mcp_url is not None:
         mcp = mcp_evidence(
@@ -146,11 +149,12 @@ def build_worker(
     return worker
 
 
-def slack_client(settings: WorkerSettings) -> WebClient:
-    """The worker's one Web API client: Bolt's, and every Slack adapter's."""
-    from slack_sdk import WebClient
+def slack_client(settings: WorkerSettings) -> KeepAliveWebClient:
+    """The worker's one Web API client: Bolt's, and every Slack adapter's, over connections kept
+    open between calls (`adapters.slack.web_client`)."""
+    from adapters.slack.web_client import KeepAliveWebClient
 
-    client = WebClient(token=settings.slack_bot_token.get_secret_value())
+    client = KeepAliveWebClient(token=settings.slack_bot_token.get_secret_value())
     if settings.slack_api_url:
         client.base_url = settings.slack_api_url  # also where apps.connections.open goes
     return client

@@ -12,6 +12,11 @@ Slack does, at least once: an event that cannot be written (no open socket) or i
 Bolt app is (an `app_mention` listener that posts a fixed reply in the thread) on the same Socket
 Mode client as the worker (`websocket-client`) and the same ping interval, the reference that
 `bench.e2e` measures beside the worker in the same run.
+
+Each question carries an action token of its own, as each Slack event does, so that its search
+call can be told from the others': `collect_replies` records when the search call of each
+question arrived (`searched_at`), which splits its reply time into the part before its search
+and the part after.
 """
 
 from __future__ import annotations
@@ -67,6 +72,8 @@ class Question:
     acked_at: float | None = None
     attempts: int = 0
     replies: list[ApiCall] = field(default_factory=list)
+    action_token: str = ""  # its event's, its own
+    searched_at: float | None = None  # when its first search call arrived
 
     @property
     def thread_ts(self) -> str:
@@ -83,6 +90,20 @@ class Question:
         if not self.replies or self.first_sent is None:
             return None
         return self.replies[0].at - self.first_sent
+
+    @property
+    def to_search_seconds(self) -> float | None:
+        """From its first delivery to its search call."""
+        if self.searched_at is None or self.first_sent is None:
+            return None
+        return self.searched_at - self.first_sent
+
+    @property
+    def after_search_seconds(self) -> float | None:
+        """From its search call to its reply."""
+        if self.searched_at is None or not self.replies:
+            return None
+        return self.replies[0].at - self.searched_at
 
 
 class SlackRig:
@@ -166,8 +187,9 @@ class SlackRig:
 
     def question(self, text: str) -> Question:
         self._serial += 1
-        event = events.app_mention(f"<@UBOT> {text}", action_token=ACTION_TOKEN)
-        return Question(text, event, f"EvBENCH{self._serial:08d}")
+        token = f"{ACTION_TOKEN}-{self._serial:08d}"
+        event = events.app_mention(f"<@UBOT> {text}", action_token=token)
+        return Question(text, event, f"EvBENCH{self._serial:08d}", action_token=token)
 
     def deliver(self, question: Question) -> None:
         """Deliver until acked, as Slack does (see the module docstring)."""
@@ -211,7 +233,8 @@ class SlackRig:
         self, questions: list[Question], *, timeout: float, quiet: float = 0.0
     ) -> None:
         """Wait until every question has a reply (or `timeout`), then `quiet` seconds more for
-        duplicates, and record every reply in its question's thread."""
+        duplicates, and record every reply in its question's thread and when its search call
+        arrived."""
         deadline = time.monotonic() + timeout
         wanted = {q.thread_ts for q in questions}
         while time.monotonic() < deadline:
@@ -220,8 +243,10 @@ class SlackRig:
             time.sleep(0.01)
         time.sleep(quiet)
         replies = self._replies_by_thread()
+        searched = self._searches_by_token()
         for question in questions:
             question.replies = replies.get(question.thread_ts, [])
+            question.searched_at = searched.get(question.action_token)
 
     def _replies_by_thread(self) -> dict[str, list[ApiCall]]:
         found: dict[str, list[ApiCall]] = {}
@@ -230,6 +255,22 @@ class SlackRig:
             if isinstance(thread, str):
                 found.setdefault(thread, []).append(call)
         return found
+
+    def _searches_by_token(self) -> dict[str, float]:
+        first: dict[str, float] = {}
+        for call in self.slack.calls_to("assistant.search.context"):
+            token = call.args.get("action_token")
+            if isinstance(token, str):
+                first.setdefault(token, call.at)
+        return first
+
+    def calls_per_method(self, since: int = 0) -> dict[str, int]:
+        """How many Web API calls of each method the server received, from the `since`-th on
+        (`len(rig.slack.calls)` taken before)."""
+        counts: dict[str, int] = {}
+        for call in self.slack.calls[since:]:
+            counts[call.method] = counts.get(call.method, 0) + 1
+        return counts
 
 
 def _start_bare_bolt(env: dict[str, str], log: IO[bytes]) -> subprocess.Popen[bytes]:

@@ -1,13 +1,15 @@
 """Which frames the Socket Mode client acknowledges as they are read: Events API envelopes only
-(`adapters.socket_mode._event_envelope_id`); interactive envelopes wait for their listener's ack."""
+(`adapters.socket_mode._event_envelope_id`); interactive envelopes wait for their listener's ack.
+And how a new socket checks text frames (`adapters.socket_mode._decode_text_only`)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from websocket import WebSocket, WebSocketApp
 
-from adapters.socket_mode import _event_envelope_id
+from adapters.socket_mode import _decode_text_only, _event_envelope_id
 
 
 def test_an_events_api_envelope_is_acknowledged_by_its_id() -> None:
@@ -33,3 +35,17 @@ def test_an_events_api_envelope_is_acknowledged_by_its_id() -> None:
 )
 def test_any_other_frame_is_left_to_bolt(frame: str) -> None:
     assert _event_envelope_id(frame) is None
+
+
+def test_a_new_socket_leaves_the_utf8_check_of_text_frames_to_their_decoding() -> None:
+    session = WebSocketApp("ws://127.0.0.1:1/")
+    session.sock = WebSocket()
+
+    _decode_text_only(session)
+
+    assert session.sock.cont_frame.skip_utf8_validation is True
+    assert session.sock.frame_buffer.skip_utf8_validation is False  # close reasons: checked
+
+
+def test_a_session_without_a_socket_is_left_as_it_is() -> None:
+    _decode_text_only(WebSocketApp("ws://127.0.0.1:1/"))
