@@ -250,7 +250,8 @@ def test_many_problems_are_summarised_after_the_first_fifty() -> None:
 @st.composite
 def link_graphs(draw: st.DrawFn) -> list[int | None]:
     size = draw(st.integers(1, 8))
-    return [draw(st.none() | st.integers(0, size - 1)) for _ in range(size)]
+    link = st.none() | st.integers(0, size - 1)
+    return [draw(link) for _ in range(size)]
 
 
 def _cycles(links: list[int | None]) -> list[set[int]]:

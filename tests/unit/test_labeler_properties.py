@@ -37,12 +37,13 @@ _FUTURE = st.dates(AS_OF + timedelta(days=1), AS_OF + timedelta(days=400))
 _FEW_DATES = st.sampled_from(
     [AS_OF - timedelta(days=400), AS_OF - timedelta(days=1), AS_OF, AS_OF + timedelta(days=1)]
 )
+_HISTORY_DATES = _FEW_DATES | _ANY_DATE  # built once, not once per example
 
 
 @st.composite
 def histories(draw: st.DrawFn, max_size: int = 7) -> list[LifecycleRecord]:
     """Records for one key in any states and dates; links only point backwards (no cycles)."""
-    return history_of(draw, _VALUES, _FEW_DATES | _ANY_DATE, max_size=max_size)
+    return history_of(draw, _VALUES, _HISTORY_DATES, max_size=max_size)
 
 
 @st.composite
