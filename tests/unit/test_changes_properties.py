@@ -17,7 +17,7 @@ from truthexpiry.rules.resolution import resolve
 from truthexpiry.time.transitions import key_transitions, transitions, upcoming
 from truthexpiry.values.compare import same_value
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 START = date(2025, 1, 1)
 VALUES = ("enabled", "disabled", "on", "off", "30 days", "30_days", "60 days")
 _VALUE_TEXTS = st.sampled_from(VALUES)

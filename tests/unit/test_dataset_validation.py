@@ -18,7 +18,7 @@ from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleState
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 
 
 def problems_of(doc: object) -> str:

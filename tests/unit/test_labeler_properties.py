@@ -24,7 +24,7 @@ from truthexpiry.models.status import Status
 from truthexpiry.rules.labeler import label
 from truthexpiry.values.compare import compare, read_value, same_value
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 
 VALUES = ("enabled", "disabled", "on", "off", "30 days", "30_days", "60 days", "50", "eu-central")
 _VALUES = st.sampled_from(VALUES)
