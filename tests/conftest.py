@@ -6,8 +6,12 @@ test allows explicitly with `models.override_allow_model_requests(True)`.
 
 Hypothesis's per-example deadline (200 ms) and its "too slow" health check measure the machine,
 not the code: on two cores shared with another test run they fail tests that are correct. The
-`truthexpiry` profile drops both; every other setting keeps Hypothesis's default, and a module's
-own `settings(...)` (made after this profile is loaded) inherits it.
+`truthexpiry` profile drops both and runs each property on Hypothesis's default 100 examples
+(a module's own `settings(...)`, made after the profile is loaded, inherits it; a few properties
+that run a whole reading per example ask for fewer). For a deeper search before a release,
+`pytest --hypothesis-profile=thorough` runs every property that does not set its own count on
+1,000 examples; a failing example either profile finds is kept in `.hypothesis/` and replayed
+first by every later run.
 """
 
 from __future__ import annotations
@@ -23,9 +27,13 @@ from devtools.lifecycle_server import LocalLifecycleServer
 
 models.ALLOW_MODEL_REQUESTS = False
 
-settings.register_profile(
-    "truthexpiry", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+for _profile, _examples in (("truthexpiry", 100), ("thorough", 1000)):
+    settings.register_profile(
+        _profile,
+        max_examples=_examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )
 settings.load_profile("truthexpiry")
 
 

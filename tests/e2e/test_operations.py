@@ -14,6 +14,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -52,37 +53,46 @@ def within(seconds: float, condition: Callable[[], bool]) -> bool:
     return False
 
 
-@pytest.fixture
-def runtime() -> Iterator[tuple[WorkerRuntime, LocalSlack, LocalLifecycleServer]]:
-    with LocalLifecycleServer() as lifecycle, LocalSlack() as slack:
+@contextmanager
+def worker_on(lifecycle: LocalLifecycleServer) -> Iterator[tuple[WorkerRuntime, LocalSlack]]:
+    """A worker with Prometheus metrics, in process, on a local Slack and this lifecycle server."""
+    with LocalSlack() as slack:
         slack.search_corpus = demo_corpus()
         environ = worker_env(slack, lifecycle)
         settings = WorkerSettings.load(environ)
         running = app.start(settings, metrics=PrometheusMetrics())
         slack.wait_for_connection()
         try:
-            yield running, slack, lifecycle
+            yield running, slack
         finally:
             running.shutdown()
 
 
-def test_readiness_follows_the_lifecycle_server(
-    runtime: tuple[WorkerRuntime, LocalSlack, LocalLifecycleServer],
-) -> None:
-    running, slack, lifecycle = runtime
-    base = f"http://127.0.0.1:{running.health_server_port}"
-    assert within(WAIT, lambda: status_of(f"{base}/readyz") == 200)
+@pytest.fixture
+def runtime(
+    shared_lifecycle: LocalLifecycleServer,
+) -> Iterator[tuple[WorkerRuntime, LocalSlack]]:
+    """A worker on the process's shared lifecycle server, for tests that only read from it."""
+    with worker_on(shared_lifecycle) as running:
+        yield running
 
-    lifecycle.stop()
-    assert within(WAIT, lambda: status_of(f"{base}/readyz") == 503)
-    assert status_of(f"{base}/healthz") == 200
-    event = events.app_mention(STALE_QUESTION, action_token=TOKEN)
-    slack.send_event(event)
-    outage = blocks_text(posted_in_thread(slack, event["ts"]))
-    assert "UNVERIFIED" in outage or "unavailable" in outage.lower()
 
-    lifecycle.start()
-    assert within(WAIT, lambda: status_of(f"{base}/readyz") == 200)
+def test_readiness_follows_the_lifecycle_server() -> None:
+    # A server of its own: this test stops and starts it.
+    with LocalLifecycleServer() as lifecycle, worker_on(lifecycle) as (running, slack):
+        base = f"http://127.0.0.1:{running.health_server_port}"
+        assert within(WAIT, lambda: status_of(f"{base}/readyz") == 200)
+
+        lifecycle.stop()
+        assert within(WAIT, lambda: status_of(f"{base}/readyz") == 503)
+        assert status_of(f"{base}/healthz") == 200
+        event = events.app_mention(STALE_QUESTION, action_token=TOKEN)
+        slack.send_event(event)
+        outage = blocks_text(posted_in_thread(slack, event["ts"]))
+        assert "UNVERIFIED" in outage or "unavailable" in outage.lower()
+
+        lifecycle.start()
+        assert within(WAIT, lambda: status_of(f"{base}/readyz") == 200)
 
 
 def scrape(running: WorkerRuntime) -> str:
@@ -93,9 +103,9 @@ def scrape(running: WorkerRuntime) -> str:
 
 
 def test_metrics_after_questions_pass_promtool(
-    runtime: tuple[WorkerRuntime, LocalSlack, LocalLifecycleServer],
+    runtime: tuple[WorkerRuntime, LocalSlack],
 ) -> None:
-    running, slack, _ = runtime
+    running, slack = runtime
     event = events.app_mention(STALE_QUESTION, action_token=TOKEN)
     slack.send_event(event)
     posted_in_thread(slack, event["ts"])
@@ -109,12 +119,12 @@ def test_metrics_after_questions_pass_promtool(
 
 
 def test_a_real_prometheus_scrapes_the_worker(
-    runtime: tuple[WorkerRuntime, LocalSlack, LocalLifecycleServer],
+    runtime: tuple[WorkerRuntime, LocalSlack],
 ) -> None:
     prometheus = shutil.which("prometheus")
     if prometheus is None:
         pytest.skip("prometheus (Debian package prometheus) is not installed")
-    running, _, _ = runtime
+    running, _ = runtime
     assert isinstance(running.metrics, PrometheusMetrics)
     port = free_port()
     with tempfile.TemporaryDirectory() as workdir:
@@ -152,8 +162,11 @@ def _first_value(url: str) -> str | None:
     return str(result[0]["value"][1]) if result else None
 
 
-def test_sigterm_during_five_questions_answers_all_five() -> None:
-    with LocalLifecycleServer() as lifecycle, LocalSlack() as slack:
+def test_sigterm_during_five_questions_answers_all_five(
+    shared_lifecycle: LocalLifecycleServer,
+) -> None:
+    lifecycle = shared_lifecycle  # the worker only reads from it
+    with LocalSlack() as slack:
         slack.search_corpus = demo_corpus()
         env = {**os.environ, **worker_env(slack, lifecycle), "TRUTH_EXPIRY_DRAIN_SECONDS": "10"}
         worker = subprocess.Popen(

@@ -81,11 +81,13 @@ def stop_replicas(processes: list[subprocess.Popen[bytes]]) -> None:
 
 
 @pytest.fixture(scope="module")
-def replicas(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Replicas]:
+def replicas(
+    tmp_path_factory: pytest.TempPathFactory, shared_lifecycle: LocalLifecycleServer
+) -> Iterator[Replicas]:
     directory = tmp_path_factory.mktemp("replicas")
     with ExitStack() as stack:
         redis = stack.enter_context(running_redis(directory))
-        lifecycle = stack.enter_context(LocalLifecycleServer())
+        lifecycle = shared_lifecycle  # the replicas only read from it
         slack = stack.enter_context(LocalSlack())
         slack.search_corpus = demo_corpus()
         env = worker_environment(slack, lifecycle, redis.url)

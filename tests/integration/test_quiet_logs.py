@@ -65,14 +65,16 @@ def silent_server() -> Iterator[str]:
     listener.close()
 
 
-def test_an_mcp_conversation_at_debug_logs_no_transport_lines(logs: io.StringIO) -> None:
-    with LocalLifecycleServer() as server:
-        evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=3.0)
-        try:
-            evidence.catalog()
-            evidence.lookup(ClaimKey.of("report_export", "availability", {"plan": "starter"}))
-        finally:
-            evidence.close()
+def test_an_mcp_conversation_at_debug_logs_no_transport_lines(
+    logs: io.StringIO, shared_lifecycle: LocalLifecycleServer
+) -> None:
+    server = shared_lifecycle  # only read from
+    evidence = McpLifecycleEvidence(server.url, token=server.token, timeout=30.0)
+    try:
+        evidence.catalog()
+        evidence.lookup(ClaimKey.of("report_export", "availability", {"plan": "starter"}))
+    finally:
+        evidence.close()
 
     loggers = {str(line["logger"]) for line in lines(logs)}
     assert not {name for name in loggers if name.startswith(("httpcore", "httpx", "mcp"))}

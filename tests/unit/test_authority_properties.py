@@ -19,7 +19,7 @@ from truthexpiry.rules.owners import OwnerEvidence
 from truthexpiry.rules.precedence import distinct_values
 from truthexpiry.rules.resolution import resolve
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 SOURCES = ("billing", "jira", "wiki")
 RULE = OwnerRule(KEY.entity, None, frozenset({"U0OWNER"}), frozenset({"C0PROD"}), 30)
 OWNERS_ONLY = AuthorityPolicy(owners=(RULE,))

@@ -74,7 +74,7 @@ def test_every_time_phrase_at_either_end_reads_a_window_inside_the_calendar(
         assert date.min <= reading.window.start <= reading.window.end <= date.max
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.sampled_from(TIME_PHRASES), EVERY_DAY)
 def test_every_time_phrase_on_any_date_is_answered(question: str, as_of: date) -> None:
     evidence = FakeLifecycleEvidence((*RECORDS, record("R-0", "enabled", "0001-01-01", key=EXPORT)))
@@ -89,7 +89,7 @@ def test_every_time_phrase_on_any_date_is_answered(question: str, as_of: date) -
         assert response.time.reading.window.end <= as_of
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(EVERY_DAY, st.integers(1, 1000), st.sampled_from(sorted(PERIOD_UNITS)))
 def test_windows_counted_in_days_and_periods_stay_inside_the_calendar(
     as_of: date, days: int, unit: str

@@ -16,7 +16,7 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.records.values import ValueType
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 
 
 @pytest.mark.parametrize(

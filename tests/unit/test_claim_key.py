@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import ClaimKey, normalise_identifier
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 
 
 def test_the_canonical_form_is_entity_attribute_and_sorted_scope() -> None:

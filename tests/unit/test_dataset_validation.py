@@ -18,7 +18,7 @@ from truthexpiry.models.errors import InvalidDatasetError
 from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleState
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 
 
 def problems_of(doc: object) -> str:
@@ -250,7 +250,8 @@ def test_many_problems_are_summarised_after_the_first_fifty() -> None:
 @st.composite
 def link_graphs(draw: st.DrawFn) -> list[int | None]:
     size = draw(st.integers(1, 8))
-    return [draw(st.none() | st.integers(0, size - 1)) for _ in range(size)]
+    link = st.none() | st.integers(0, size - 1)
+    return [draw(link) for _ in range(size)]
 
 
 def _cycles(links: list[int | None]) -> list[set[int]]:

@@ -176,7 +176,7 @@ def selections(draw: st.DrawFn) -> RecordSelection:
     )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(deadline=None)
 @given(datasets(), selections(), st.integers(1, 12))
 def test_the_index_answers_as_a_scan_of_every_record_would(
     records: list[LifecycleRecord], selection: RecordSelection, limit: int

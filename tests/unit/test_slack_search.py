@@ -199,7 +199,7 @@ _ENTRIES = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.lists(_ENTRIES, max_size=12), st.integers(0, 10))
 def test_sanitizing_any_results_never_fails_and_keeps_only_bounded_public_messages(
     raw: list[object], limit: int
@@ -291,7 +291,7 @@ _QUESTIONS = st.lists(st.one_of(_MARKUP, _WORDS, st.text(max_size=20)), max_size
 _QUERY = re.compile(r"[\w%][\w.%/-]*( [\w%][\w.%/-]*)*")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(_QUESTIONS)
 def test_any_plan_is_bounded_and_free_of_markup(question: str) -> None:
     query = search_query(question)

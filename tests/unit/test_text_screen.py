@@ -10,6 +10,7 @@ about other things are not tokenised.
 from __future__ import annotations
 
 from datetime import date
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -33,6 +34,7 @@ if (SHARED_EVAL / "cases.jsonl").exists():
     SETS.append(("public", SHARED_EVAL / "cases.jsonl", SHARED_EVAL / "lifecycle_records.json"))
 
 
+@cache  # read only; built once per dataset for the module's tests
 def _catalog(records: Path) -> Catalog:
     return InProcessLifecycleEvidence(LifecycleRecordRepository.from_path(records)).catalog()
 
@@ -61,6 +63,7 @@ def _check(
     return dropped, skipped
 
 
+@cache  # the per-dataset test and the test over all datasets check the same texts
 def _per_entity(cases: Path, records: Path) -> tuple[int, int]:
     catalog = _catalog(records)
     index = vocabulary_index(catalog)

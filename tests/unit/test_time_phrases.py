@@ -209,7 +209,7 @@ _WORDS = st.sampled_from(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.lists(_WORDS, max_size=12), st.dates(date(2000, 1, 1), date(2090, 12, 31)))
 def test_any_question_reads_to_a_coherent_window_or_none(words: list[str], as_of: date) -> None:
     reading = read_time(sentences(" ".join(words)), as_of)

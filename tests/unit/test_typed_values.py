@@ -24,7 +24,7 @@ from truthexpiry.text.words import CURRENCIES, UNITS
 from truthexpiry.values.compare import compare, read_value
 from truthexpiry.values.spans import value_at
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 Forms = list[tuple[str, str]]
 
 

@@ -14,7 +14,7 @@ from truthexpiry.text.words import DISABLED, ENABLED, POLARITY_WORDS, UNITS
 from truthexpiry.values.compare import compare, read_value, same_value
 from truthexpiry.values.forms import token_key
 
-PROPERTY = settings(max_examples=200, deadline=None)
+PROPERTY = settings(deadline=None)
 
 
 @pytest.mark.parametrize(
