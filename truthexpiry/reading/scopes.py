@@ -273,15 +273,21 @@ class ScopeFinder:
         )
 
     def _unknown_word(self, token: Token) -> bool:
-        key = token.key
-        return (
-            token.kind is Kind.WORD
-            and key.isalpha()
-            and key not in self._index.known_words
-            and key not in WEAK_WORDS
-            and key not in STOPWORDS
-            and key not in MONTHS
-        )
+        return unknown_word(token, self._index)
+
+
+def unknown_word(token: Token, index: VocabularyIndex) -> bool:
+    """A word no vocabulary knows: no name, scope value or value word of the catalog, and no
+    common word (a stopword, a weak word of names, a month)."""
+    key = token.key
+    return (
+        token.kind is Kind.WORD
+        and key.isalpha()
+        and key not in index.known_words
+        and key not in WEAK_WORDS
+        and key not in STOPWORDS
+        and key not in MONTHS
+    )
 
 
 def _clauses(

@@ -22,21 +22,18 @@ from collections.abc import Collection, Mapping
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
-from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
+from truthexpiry.reading.day_ranges import DAY_NUMBERS
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
+from truthexpiry.reading.scopes import unknown_word
 from truthexpiry.reading.time.phrases import CHANGE_CUES
 from truthexpiry.reading.time.windows import may_start_a_window
 from truthexpiry.rules.scope import GLOBAL
-from truthexpiry.text.stopwords import STOPWORDS
-from truthexpiry.text.tokens import Kind, Token
-from truthexpiry.text.words import MONTHS
+from truthexpiry.text.tokens import Token
 from truthexpiry.values.spans import may_start_a_value
 
 UNNAMED_KEY = ""  # the name's scope key is not known: no record has it under any key
 _BEFORE = frozenset("for at in on".split())
-_WEEKDAYS = frozenset(
-    "monday tuesday wednesday thursday friday saturday sunday weekday weekend".split()
-)
+_DAYS = frozenset((*DAY_NUMBERS, "weekday", "weekend"))
 _MOST_WORDS = 3
 _LOWER_CASE_AFTER = "for"
 # Words after "for" that ask about no one in particular.
@@ -72,16 +69,10 @@ def unknown_scope_value(
 
 
 def _unknown_name(token: Token, index: VocabularyIndex, lower: bool) -> bool:
-    key = token.key
     return (
         (_plain_word(token) if lower else token.capital)
-        and token.kind is Kind.WORD
-        and key.isalpha()
-        and key not in index.known_words
-        and key not in WEAK_WORDS
-        and key not in STOPWORDS
-        and key not in MONTHS
-        and key not in _WEEKDAYS
+        and unknown_word(token, index)
+        and token.key not in _DAYS
     )
 
 
