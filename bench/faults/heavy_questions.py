@@ -7,9 +7,10 @@ run on loopback. Measured in one run:
   before and after, the fewest of three; the worker's readiness uses the server's probe port,
   so nothing else calls);
 * the simple question's reply latency alone (the reference), and while five worst-case change
-  questions are asked at the same moment; `ROUNDS` rounds of each, taking turns (alone, beside
-  them, alone, ...) so that a change in the machine's load falls on both alike; the ratio of the
-  two medians;
+  questions are asked at the same moment, and while five more simple questions are (what any
+  six questions at once cost, the floor of the first ratio); `ROUNDS` rounds of each, taking
+  turns (alone, beside the worst-case ones, beside simple ones, alone, ...) so that a change in
+  the machine's load falls on all alike; the ratios of the medians to the one alone;
 * whether each worst-case reply says the window is too wide.
 """
 
@@ -61,6 +62,7 @@ def _measure(rig: SlackRig, metrics_url: str) -> dict[str, Any]:
     calls = min(counts)
     alone: list[float] = []
     loaded: list[float] = []
+    crowded: list[float] = []
     for _ in range(ROUNDS):
         alone.append(_seconds(_ask(rig, [rig.question(SIMPLE)])[0]))
         batch = [rig.question(HEAVY) for _ in range(AT_ONCE)]
@@ -68,8 +70,13 @@ def _measure(rig: SlackRig, metrics_url: str) -> dict[str, Any]:
         _ask(rig, [*batch, simple])
         loaded.append(_seconds(simple))
         heavy += batch
+        others = [rig.question(SIMPLE) for _ in range(AT_ONCE)]
+        simple = rig.question(SIMPLE)
+        _ask(rig, [*others, simple])
+        crowded.append(_seconds(simple))
     heavy_seconds = [_seconds(q) for q in heavy]
     alone_ms, loaded_ms = statistics.median(alone) * 1000, statistics.median(loaded) * 1000
+    crowded_ms = statistics.median(crowded) * 1000
     return {
         "records": RECORDS,
         "load_average": os.getloadavg()[0],
@@ -84,6 +91,8 @@ def _measure(rig: SlackRig, metrics_url: str) -> dict[str, Any]:
         "simple_loaded_median_ms": loaded_ms,
         "simple_loaded_max_ms": max(loaded) * 1000,
         "simple_loaded_ratio": loaded_ms / alone_ms,
+        "simple_crowded_median_ms": crowded_ms,
+        "simple_crowded_ratio": crowded_ms / alone_ms,
     }
 
 
@@ -123,5 +132,7 @@ def report_heavy(r: dict[str, Any]) -> None:
         f"/{r['heavy_replies']} replies\n"
         f"  simple question: alone {r['simple_alone_median_ms']:.0f} ms (reference), beside them "
         f"{r['simple_loaded_median_ms']:.0f} ms (max {r['simple_loaded_max_ms']:.0f} ms): "
-        f"{r['simple_loaded_ratio']:.2f}x"
+        f"{r['simple_loaded_ratio']:.2f}x\n"
+        f"  simple question beside five simple ones (the floor): "
+        f"{r['simple_crowded_median_ms']:.0f} ms: {r['simple_crowded_ratio']:.2f}x"
     )
