@@ -4,6 +4,8 @@ matches a name's words in other forms. Catalog words and sentence words alike ar
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from truthexpiry.text.tokens import phrase_key
 from truthexpiry.text.words import ARTICLES_AS_ONE, CURRENCIES, NUMBER_WORDS, POLARITY_WORDS, UNITS
 
@@ -33,6 +35,20 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return _one_spelling(word[: -len(suffix)])
     return _one_spelling(word)
+
+
+def stem_heads(stems: Iterable[str]) -> frozenset[str]:
+    """The beginnings `may_stem_into` tests words by: each stem's first four letters, or the
+    whole stem when it is shorter."""
+    return frozenset(s[:MIN_STEM_WORD] for s in stems)
+
+
+def may_stem_into(word: str, heads: frozenset[str]) -> bool:
+    """False when the stem of `word` is surely none of the stems `heads` was made from: a stem
+    is the word's beginning, the whole of a word shorter than four letters, else three letters
+    or more, so it is among them only if the word's first four or first three letters are in
+    `heads`. A cheap test before `stem` for the many words no name has."""
+    return word[:MIN_STEM_WORD] in heads or word[: MIN_STEM_WORD - 1] in heads
 
 
 def _one_spelling(stem: str) -> str:
