@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.reading.compound_names import another_kind, names_the_key
-from truthexpiry.reading.lexicon.name_words import MIN_STEM_WORD, may_stem_into, stem
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.question_shapes import AskedKind, asked_kind
 from truthexpiry.text.tokens import Kind, Token, find_phrases
@@ -123,10 +122,9 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
             entry.phrases.setdefault(match.phrase, []).append(match.start)
         taken.update(range(match.start, match.end))
     one_owner = _name_words(tokens, reserved, naming, taken, index)
-    heads = index.stem_heads
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
         for at in range(anchor.start, anchor.end):
-            word = NAME_SYNONYMS.get(keys[at]) or _stem(tokens[at], heads)
+            word = NAME_SYNONYMS.get(keys[at]) or index.stem_forms.get(keys[at], "")
             for pair in index.attribute_stems.get(word, ()):
                 if pair[0] == anchor.entity:
                     naming.setdefault(pair, Naming()).add_word(word, at)
@@ -183,18 +181,20 @@ def _name_words(
     taken: set[int],
     index: VocabularyIndex,
 ) -> list[tuple[int, str]]:
-    """Each word outside `reserved`, read once: the attributes its stem is a word of, noted in
-    `naming` and its place `taken` (not after a number: "50 requests" says what the number
-    counts); and, returned, the places of words whose stem only one entity's name has, with
-    that entity (`_stem_anchors`)."""
+    """Each word outside `reserved`, read once: the attributes its stem (by `stem_forms`) is
+    a word of, noted in `naming` and its place `taken` (not after a number: "50 requests" says
+    what the number counts); and, returned, the places of words whose stem only one entity's
+    name has, with that entity (`_stem_anchors`)."""
     one_owner = []
-    heads = index.stem_heads
+    forms, synonyms = index.stem_forms, NAME_SYNONYMS
     for i, token in enumerate(tokens):
         if i in reserved or token.kind is not Kind.WORD:
             continue
-        stemmed = _stem(token, heads)
+        stemmed = forms.get(token.key, "")  # "" for the many words of no name
+        word = synonyms.get(token.key) or stemmed
+        if not word:
+            continue
         if i == 0 or tokens[i - 1].kind is not Kind.NUMBER:
-            word = NAME_SYNONYMS.get(token.key) or stemmed
             for pair in index.attribute_stems.get(word, ()):
                 entry = naming.setdefault(pair, Naming())
                 entry.positions.append(i)
@@ -204,15 +204,6 @@ def _name_words(
         if len(owners) == 1:
             one_owner.append((i, next(iter(owners))))
     return one_owner
-
-
-def _stem(token: Token, heads: frozenset[str]) -> str:
-    """The token's key's stem (a word's; any other token's key as it is), or "" (a stem of no
-    name) when its first letters begin no stem of the catalog's (`may_stem_into`)."""
-    key = token.key
-    if token.kind is not Kind.WORD or len(key) < MIN_STEM_WORD:
-        return key  # a word too short to stem is its own stem
-    return stem(key) if may_stem_into(key, heads) else ""
 
 
 def _counted_in(

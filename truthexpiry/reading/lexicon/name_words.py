@@ -37,18 +37,21 @@ def stem(word: str) -> str:
     return _one_spelling(word)
 
 
-def stem_heads(stems: Iterable[str]) -> frozenset[str]:
-    """The beginnings `may_stem_into` tests words by: each stem's first four letters, or the
-    whole stem when it is shorter."""
-    return frozenset(s[:MIN_STEM_WORD] for s in stems)
-
-
-def may_stem_into(word: str, heads: frozenset[str]) -> bool:
-    """False when the stem of `word` is surely none of the stems `heads` was made from: a stem
-    is the word's beginning, the whole of a word shorter than four letters, else three letters
-    or more, so it is among them only if the word's first four or first three letters are in
-    `heads`. A cheap test before `stem` for the many words no name has."""
-    return word[:MIN_STEM_WORD] in heads or word[: MIN_STEM_WORD - 1] in heads
+def stem_forms(stems: Iterable[str]) -> dict[str, str]:
+    """Every word whose stem is one of `stems`, with that stem. A word's stem is the word, or
+    the word without one of the suffixes, with a doubled final `l` said once: so a word stems
+    to `s` only if it is `s` (or `s` + "l" when `s` ends in "l"), bare or with a suffix, and
+    those are all tried."""
+    wanted = frozenset(stems)
+    forms = {}
+    for known in wanted:
+        for base in (known, known + "l") if known.endswith("l") else (known,):
+            for suffix in ("", *_SUFFIXES):
+                word = base + suffix
+                found = stem(word)
+                if found in wanted:
+                    forms[word] = found
+    return forms
 
 
 def _one_spelling(stem: str) -> str:

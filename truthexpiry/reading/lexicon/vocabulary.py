@@ -23,7 +23,7 @@ from truthexpiry.reading.lexicon.catalog_phrases import (
     scope_phrases,
     value_phrases,
 )
-from truthexpiry.reading.lexicon.name_words import stem, stem_heads, strong_stems
+from truthexpiry.reading.lexicon.name_words import stem, stem_forms, strong_stems
 from truthexpiry.reading.lexicon.topic_screen import TopicScreen, screen
 from truthexpiry.text.tokens import PhraseTable
 from truthexpiry.text.words import CURRENCIES, UNITS
@@ -60,7 +60,7 @@ class VocabularyIndex:
     by_unit: dict[str, frozenset[Pair]]  # a unit or counted noun -> the attributes counted in it
     known_words: frozenset[str]  # every word of every phrase above
     screen: TopicScreen  # which entities a sentence may be about, from its words
-    stem_heads: frozenset[str]  # the beginnings of the attribute and entity stems (`stem_heads`)
+    stem_forms: dict[str, str]  # every word whose stem is an attribute's or entity's -> that stem
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
@@ -141,7 +141,7 @@ class VocabularyIndex:
                 catalog.attributes,
                 values=values,
             ),
-            stem_heads(attribute_stems.keys() | entity_stems.keys()),
+            stem_forms(attribute_stems.keys() | entity_stems.keys()),
         )
 
 
