@@ -57,8 +57,8 @@ class Naming:
     def fullness(self, needed: int, where: Callable[[int], bool]) -> tuple[bool, int, int]:
         """Named wholly?, how many of its words, and how few left out, counting only the
         names at places `where` accepts."""
-        found = sum(any(where(i) for i in at) for at in self.words.values())
-        whole = any(where(i) for at in self.phrases.values() for i in at)
+        found = sum(1 for at in self.words.values() if any(map(where, at)))
+        whole = any(any(map(where, at)) for at in self.phrases.values())
         return (whole or found >= needed, found + 2 * whole, found - needed)
 
 
@@ -101,7 +101,10 @@ class Names:
         self, pair: Pair, index: VocabularyIndex, where: Callable[[int], bool]
     ) -> tuple[bool, int, int]:
         needed = len(index.attribute_words.get(pair, ()))
-        return self.naming.get(pair, Naming()).fullness(needed, where)
+        naming = self.naming.get(pair)
+        if naming is None:  # not named at all
+            return (needed <= 0, 0, -needed)
+        return naming.fullness(needed, where)
 
 
 def _anywhere(_: int) -> bool:
