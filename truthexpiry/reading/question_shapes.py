@@ -52,7 +52,6 @@ def asked_kind(tokens: list[Token], keys: list[str] | None = None) -> AskedKind 
     given, are the tokens' keys, already read."""
     if _ASKING.isdisjoint(keys if keys is not None else [t.key for t in tokens]):
         return None  # most sentences: no shape to read
-        return None
     words = [t.key if t.kind is Kind.WORD else "" for t in tokens]
     for i, word in enumerate(words[:-1]):
         following = words[i + 1]
