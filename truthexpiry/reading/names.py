@@ -112,6 +112,9 @@ def _anywhere(_: int) -> bool:
 
 
 def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
+    """The entities and attributes the sentence names: the entities' names first, then the
+    attributes' names and words outside them and outside the values, then the entities that
+    only an attribute's name or a word of their name in another form stands for."""
     keys = [t.key for t in tokens]  # read once for the scans below
     key_words = _key_words(tokens, keys, index)
     anchors, dropped = _entity_anchors(tokens, index, key_words)
