@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.reading.compound_names import another_kind, names_the_key
-from truthexpiry.reading.lexicon.name_words import MIN_STEM_WORD, stem
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.question_shapes import AskedKind, asked_kind
 from truthexpiry.text.tokens import Kind, Token, find_phrases
@@ -58,8 +57,8 @@ class Naming:
     def fullness(self, needed: int, where: Callable[[int], bool]) -> tuple[bool, int, int]:
         """Named wholly?, how many of its words, and how few left out, counting only the
         names at places `where` accepts."""
-        found = sum(any(where(i) for i in at) for at in self.words.values())
-        whole = any(where(i) for at in self.phrases.values() for i in at)
+        found = sum(1 for at in self.words.values() if any(map(where, at)))
+        whole = any(any(map(where, at)) for at in self.phrases.values())
         return (whole or found >= needed, found + 2 * whole, found - needed)
 
 
@@ -102,7 +101,10 @@ class Names:
         self, pair: Pair, index: VocabularyIndex, where: Callable[[int], bool]
     ) -> tuple[bool, int, int]:
         needed = len(index.attribute_words.get(pair, ()))
-        return self.naming.get(pair, Naming()).fullness(needed, where)
+        naming = self.naming.get(pair)
+        if naming is None:  # not named at all
+            return (needed <= 0, 0, -needed)
+        return naming.fullness(needed, where)
 
 
 def _anywhere(_: int) -> bool:
@@ -110,71 +112,104 @@ def _anywhere(_: int) -> bool:
 
 
 def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
-    # One word of a longer name is weaker than a scope value or a value ("group 1").
-    spoken_for = {
-        i
-        for table in (index.scope_table, index.value_table)
-        for m in find_phrases(tokens, table)
-        for i in range(m.start, m.end)
-    }
-    parts = index.scope_key_parts  # a word of no scope key names none: no call for it
-    key_words = {
-        i
-        for i in range(1, len(tokens))
-        if tokens[i].key in parts and names_the_key(tokens, i, index)
-    }
-    anchors, dropped = _entity_anchors(tokens, index, spoken_for, key_words)
+    """The entities and attributes the sentence names: the entities' names first, then the
+    attributes' names and words outside them and outside the values, then the entities that
+    only an attribute's name or a word of their name in another form stands for."""
+    keys = [t.key for t in tokens]  # read once for the scans below
+    key_words = _key_words(tokens, keys, index)
+    anchors, dropped = _entity_anchors(tokens, index, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
-    # An enumerated value's words and a scope value are not names: "business hours" is a
-    # value, not the attribute "hours"; "blood" a test type, not `blood_pressure`. A value
-    # word of an entity the sentence does not name is no value here ("the pool opens").
-    named = {a.entity for a in anchors}
-    reserved = taken | {
-        i
-        for m in find_phrases(tokens, index.value_table, taken)
-        if not named or any(entity in named for entity, _ in index.values[m.phrase])
-        for i in range(m.start, m.end)
-    }
-    reserved |= key_words | {
-        i for m in find_phrases(tokens, index.scope_table, taken) for i in range(m.start, m.end)
-    }
+    reserved = _reserved(tokens, index, taken, key_words, {a.entity for a in anchors})
     naming: dict[Pair, Naming] = {}
-    stems = _stems(tokens)  # each word's stem, made once for the loops below
     for match in find_phrases(tokens, index.attribute_table, reserved):
         for pair in index.attribute_names[match.phrase]:
             entry = naming.setdefault(pair, Naming())
             entry.positions.append(match.start)
             entry.phrases.setdefault(match.phrase, []).append(match.start)
         taken.update(range(match.start, match.end))
-    for i, token in enumerate(tokens):
-        if i in reserved or token.kind is not Kind.WORD:
-            continue
-        if i > 0 and tokens[i - 1].kind is Kind.NUMBER:
-            continue  # "50 requests": what the number counts, not a name
-        word = NAME_SYNONYMS.get(token.key) or stems[i]
-        for pair in index.attribute_stems.get(word, ()):
-            entry = naming.setdefault(pair, Naming())
-            entry.positions.append(i)
-            entry.add_word(word, i)
-            taken.add(i)
+    one_owner = _name_words(tokens, reserved, naming, taken, index)
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
         for at in range(anchor.start, anchor.end):
-            word = NAME_SYNONYMS.get(tokens[at].key) or stems[at]
+            word = NAME_SYNONYMS.get(keys[at]) or index.stem_forms.get(keys[at], "")
             for pair in index.attribute_stems.get(word, ()):
                 if pair[0] == anchor.entity:
                     naming.setdefault(pair, Naming()).add_word(word, at)
     anchored = {a.entity for a in anchors}
     stated = [index.scopes[m.phrase] for m in find_phrases(tokens, index.scope_table)]
     anchors += _attribute_anchors(naming, anchored, index, stated)
-    anchors += _stem_anchors(
-        tokens, stems, reserved | taken, anchored | {a.entity for a in anchors}, index
-    )
-    asked = asked_kind(tokens)
+    anchors += _stem_anchors(one_owner, taken, anchored | {a.entity for a in anchors})
+    asked = asked_kind(tokens, keys)
     if asked is not None and asked.unit is not None:
         anchors = _counted_in(asked, anchors, naming, index, stated)
     taken.update(i for a in anchors for i in range(a.start, a.end))
-    anchors.sort(key=lambda a: a.start)
+    anchors.sort(key=_start)
     return Names(anchors, taken, naming, asked)
+
+
+def _start(anchor: Anchor) -> int:
+    return anchor.start
+
+
+def _key_words(tokens: list[Token], keys: list[str], index: VocabularyIndex) -> set[int]:
+    """The places of words of a scope key after that key's value: "card" in "adult card"."""
+    parts = index.scope_key_parts  # a word of no scope key names none: no call for it
+    if parts.isdisjoint(keys):  # most sentences say no scope key's word
+        return set()
+    return {
+        i for i in range(1, len(tokens)) if keys[i] in parts and names_the_key(tokens, i, index)
+    }
+
+
+def _reserved(
+    tokens: list[Token],
+    index: VocabularyIndex,
+    taken: set[int],
+    key_words: set[int],
+    named: set[str],
+) -> set[int]:
+    """The places no attribute is named at: the entities' names, and an enumerated value's
+    words and a scope value: "business hours" is a value, not the attribute "hours"; "blood" a
+    test type, not `blood_pressure`. A value word of an entity the sentence does not name is no
+    value here ("the pool opens")."""
+    reserved = taken | key_words
+    for m in find_phrases(tokens, index.value_table, taken):
+        if not named or any(entity in named for entity, _ in index.values[m.phrase]):
+            reserved.update(range(m.start, m.end))
+    for m in find_phrases(tokens, index.scope_table, taken):
+        reserved.update(range(m.start, m.end))
+    return reserved
+
+
+def _name_words(
+    tokens: list[Token],
+    reserved: set[int],
+    naming: dict[Pair, Naming],
+    taken: set[int],
+    index: VocabularyIndex,
+) -> list[tuple[int, str]]:
+    """Each word outside `reserved`, read once: the attributes its stem (by `stem_forms`) is
+    a word of, noted in `naming` and its place `taken` (not after a number: "50 requests" says
+    what the number counts); and, returned, the places of words whose stem only one entity's
+    name has, with that entity (`_stem_anchors`)."""
+    one_owner = []
+    forms, synonyms = index.stem_forms, NAME_SYNONYMS
+    for i, token in enumerate(tokens):
+        if i in reserved or token.kind is not Kind.WORD:
+            continue
+        stemmed = forms.get(token.key, "")  # "" for the many words of no name
+        word = synonyms.get(token.key) or stemmed
+        if not word:
+            continue
+        if i == 0 or tokens[i - 1].kind is not Kind.NUMBER:
+            for pair in index.attribute_stems.get(word, ()):
+                entry = naming.setdefault(pair, Naming())
+                entry.positions.append(i)
+                entry.add_word(word, i)
+                taken.add(i)
+        owners = index.entity_stems.get(stemmed, ())
+        if len(owners) == 1:
+            one_owner.append((i, next(iter(owners))))
+    return one_owner
 
 
 def _counted_in(
@@ -209,20 +244,11 @@ def _counted_in(
     return anchors
 
 
-def _stems(tokens: list[Token]) -> list[str]:
-    """Each token's key's stem (a word's; any other token's key as it is)."""
-    word = Kind.WORD  # a word too short to stem is its own stem: no call for it
-    return [
-        stem(t.key) if t.kind is word and len(t.key) >= MIN_STEM_WORD else t.key for t in tokens
-    ]
-
-
 def _entity_anchors(
-    tokens: list[Token], index: VocabularyIndex, scoped: set[int], key_words: set[int]
+    tokens: list[Token], index: VocabularyIndex, key_words: set[int]
 ) -> tuple[list[Anchor], set[int]]:
     """The entity names, and the places of names that cancel each other out. One word of a
-    longer name yields to the scope values and values at `scoped`: "fraud return" is a report
-    type."""
+    longer name yields to a scope value or a value over it: "fraud return" is a report type."""
     anchors: list[Anchor] = []
     dropped: set[int] = set()
     for match in find_phrases(tokens, index.entity_table):
@@ -236,7 +262,7 @@ def _entity_anchors(
         if strength and another_kind(tokens, match.start, match.end, index):
             strength = 0  # "debit card" is a card, but not the library's `card`
         anchor = Anchor(candidate.entity, match.start, match.end, strength)
-        if strength == 0 and scoped & set(range(match.start, match.end)):
+        if strength == 0 and _spoken_for(tokens, index, match.start, match.end):
             continue
         previous = anchors[-1] if anchors else None
         if previous and previous.entity == anchor.entity:
@@ -258,6 +284,16 @@ def _entity_anchors(
                 dropped.update(range(previous.start, previous.end))
         anchors.append(anchor)
     return anchors, dropped
+
+
+def _spoken_for(tokens: list[Token], index: VocabularyIndex, start: int, end: int) -> bool:
+    """Whether a scope value or an enumerated value stands on any place from `start` to `end`
+    ("group 1", a value, over the word "group" of a longer name)."""
+    return any(
+        m.start < end and start < m.end
+        for table in (index.scope_table, index.value_table)
+        for m in find_phrases(tokens, table)
+    )
 
 
 def _attribute_anchors(
@@ -301,21 +337,14 @@ def _has_records_for(info: AttributeInfo, stated: list[list[tuple[str, str]]]) -
 
 
 def _stem_anchors(
-    tokens: list[Token],
-    stems: list[str],
-    taken: set[int],
-    anchored: set[str],
-    index: VocabularyIndex,
+    one_owner: list[tuple[int, str]], taken: set[int], anchored: set[str]
 ) -> list[Anchor]:
     """An entity named by a word of its name in another form: "book travel" for
-    `travel_booking`, when no other entity has that word."""
+    `travel_booking`, when no other entity has that word (`one_owner`, by `_name_words`) and
+    the word is no other name's."""
     anchors = []
-    for i, token in enumerate(tokens):
-        if i in taken or token.kind is not Kind.WORD:
-            continue
-        owners = index.entity_stems.get(stems[i], ())
-        if len(owners) == 1 and next(iter(owners)) not in anchored:
-            entity = next(iter(owners))
+    for i, entity in one_owner:
+        if i not in taken and entity not in anchored:
             anchored.add(entity)
             anchors.append(Anchor(entity, i, i + 1, 0))
     return anchors

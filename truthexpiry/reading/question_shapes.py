@@ -47,10 +47,11 @@ class AskedKind:
     at: int = 0  # where the unit is said
 
 
-def asked_kind(tokens: list[Token]) -> AskedKind | None:
-    """The kind of value the sentence asks for, when its shape says; else None."""
-    if _ASKING.isdisjoint(t.key for t in tokens):  # most sentences: no shape to read
-        return None
+def asked_kind(tokens: list[Token], keys: list[str] | None = None) -> AskedKind | None:
+    """The kind of value the sentence asks for, when its shape says; else None. `keys`, when
+    given, are the tokens' keys, already read."""
+    if _ASKING.isdisjoint(keys if keys is not None else [t.key for t in tokens]):
+        return None  # most sentences: no shape to read
     words = [t.key if t.kind is Kind.WORD else "" for t in tokens]
     for i, word in enumerate(words[:-1]):
         following = words[i + 1]

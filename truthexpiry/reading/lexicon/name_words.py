@@ -4,6 +4,8 @@ matches a name's words in other forms. Catalog words and sentence words alike ar
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from truthexpiry.text.tokens import phrase_key
 from truthexpiry.text.words import ARTICLES_AS_ONE, CURRENCIES, NUMBER_WORDS, POLARITY_WORDS, UNITS
 
@@ -33,6 +35,23 @@ def stem(word: str) -> str:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return _one_spelling(word[: -len(suffix)])
     return _one_spelling(word)
+
+
+def stem_forms(stems: Iterable[str]) -> dict[str, str]:
+    """Every word whose stem is one of `stems`, with that stem. A word's stem is the word, or
+    the word without one of the suffixes, with a doubled final `l` said once: so a word stems
+    to `s` only if it is `s` (or `s` + "l" when `s` ends in "l"), bare or with a suffix, and
+    those are all tried."""
+    wanted = frozenset(stems)
+    forms = {}
+    for known in wanted:
+        for base in (known, known + "l") if known.endswith("l") else (known,):
+            for suffix in ("", *_SUFFIXES):
+                word = base + suffix
+                found = stem(word)
+                if found in wanted:
+                    forms[word] = found
+    return forms
 
 
 def _one_spelling(stem: str) -> str:

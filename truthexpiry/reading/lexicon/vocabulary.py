@@ -23,7 +23,7 @@ from truthexpiry.reading.lexicon.catalog_phrases import (
     scope_phrases,
     value_phrases,
 )
-from truthexpiry.reading.lexicon.name_words import stem, strong_stems
+from truthexpiry.reading.lexicon.name_words import stem, stem_forms, strong_stems
 from truthexpiry.reading.lexicon.topic_screen import TopicScreen, screen
 from truthexpiry.text.tokens import PhraseTable
 from truthexpiry.text.words import CURRENCIES, UNITS
@@ -60,6 +60,7 @@ class VocabularyIndex:
     by_unit: dict[str, frozenset[Pair]]  # a unit or counted noun -> the attributes counted in it
     known_words: frozenset[str]  # every word of every phrase above
     screen: TopicScreen  # which entities a sentence may be about, from its words
+    stem_forms: dict[str, str]  # every word whose stem is an attribute's or entity's -> that stem
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
@@ -140,6 +141,7 @@ class VocabularyIndex:
                 catalog.attributes,
                 values=values,
             ),
+            stem_forms(attribute_stems.keys() | entity_stems.keys()),
         )
 
 
