@@ -55,10 +55,20 @@ class ScopeFinder:
         self._mentions.sort(key=lambda mention: mention[0])
         self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
         self._names = taken
-        self._clauses = _clauses(tokens, self._mentions)
+        self._clauses: list[int] = []
+        # The scope values said in each clause that says any, in the order they are said.
+        self._in_clause: dict[int, list[list[Pair]]] = {}
+        self._cut(_clauses(tokens, self._mentions))
         self._valued: set[int] = set()
         self._leading: set[int] = set()
         self._any_unknown: bool | None = None  # see `_may_fill_from_unknown`
+
+    def _cut(self, clauses: list[int]) -> None:
+        """Take `clauses` (a clause number per token) as the sentence's clauses."""
+        self._clauses = clauses
+        self._in_clause = {}
+        for start, _, pairs in self._mentions:
+            self._in_clause.setdefault(clauses[start], []).append(pairs)
 
     def stated_keys(self) -> set[str]:
         """The scope keys the sentence's scope values may belong to."""
@@ -73,10 +83,10 @@ class ScopeFinder:
         holds a clause's break ("twelve and a half percent") is one clause with what follows."""
         inside = {i for v in values for i in range(v.start + 1, v.end)}
         if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
-            self._clauses = _clauses(self._tokens, self._mentions, inside)
+            self._cut(_clauses(self._tokens, self._mentions, inside))
         self._valued = {self.clause_of(v.start) for v in values}
         first = min([first_name, *(v.start for v in values)])
-        self._leading = {self.clause_of(s) for s, _, _ in self._mentions if s < first}
+        self._leading = {self._clauses[s] for s, _, _ in self._mentions if s < first}
 
     def for_value(self, pair: Pair, at: int, anchor: int) -> dict[str, list[str]]:
         """The scope values bound to a value of `pair` at token `at`, named at `anchor`: its
@@ -86,27 +96,35 @@ class ScopeFinder:
         valueless = sorted(
             (
                 c
-                for c in {self.clause_of(start) for start, _, _ in self._mentions} - self._valued
+                for c in self._in_clause.keys() - self._valued
                 if c < clause or self._opens_with_scope(c)
             ),
             key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
         )
-        stated: dict[str, list[str]] = {}
-        for other in (clause, *valueless, self.clause_of(anchor), *sorted(self._leading)):
-            for key, values in self._stated(keys, [other]).items():
-                stated.setdefault(key, values)
-        self._own_abbreviations(keys, stated, clause)
+        own = self._stated(keys, [clause])
+        stated = dict(own)
+        read = {clause}  # a clause read once lends nothing more when it comes again
+        for other in (*valueless, self.clause_of(anchor), *sorted(self._leading)):
+            if other in self._in_clause and other not in read:
+                read.add(other)
+                for key, values in self._stated(keys, [other]).items():
+                    stated.setdefault(key, values)
+        self._own_abbreviations(keys, stated, clause, own)
         # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
         named = {self.clause_of(anchor)} - self._valued
         return self._with_unknown(keys, stated, {clause, *valueless, *named})
 
     def _own_abbreviations(
-        self, keys: Mapping[str, Collection[str]], stated: dict[str, list[str]], clause: int
+        self,
+        keys: Mapping[str, Collection[str]],
+        stated: dict[str, list[str]],
+        clause: int,
+        own: Mapping[str, list[str]],
     ) -> None:
-        """A key borrowed from another clause yields to an abbreviation in the value's own:
-        in "closes 18:30 weekdays, sat 9:00-13:00" the second clause's times are Saturday's
-        (`sat` begins only `saturday`), not the weekday of the clause before."""
-        own = self._stated(keys, [clause])
+        """A key borrowed from another clause yields to an abbreviation in the value's own
+        (`clause`, which states `own`): in "closes 18:30 weekdays, sat 9:00-13:00" the second
+        clause's times are Saturday's (`sat` begins only `saturday`), not the weekday of the
+        clause before."""
         for key in [k for k in stated if k not in own]:
             if found := self._abbreviated(keys[key], {clause}):
                 stated[key] = [found]
@@ -142,15 +160,15 @@ class ScopeFinder:
         return self._with_unknown(keys, self._stated(keys, every), every)
 
     def _stated(self, keys: Collection[str], clauses: Iterable[int]) -> dict[str, list[str]]:
-        wanted = set(clauses)
         stated: dict[str, list[str]] = {}
-        for start, _, pairs in self._mentions:
-            fitting = [(k, v) for k, v in pairs if k in keys]
-            if self.clause_of(start) not in wanted or len({k for k, _ in fitting}) != 1:
-                continue  # elsewhere, unknown here, or ambiguous between scope keys
-            for key, value in fitting:
-                if value not in stated.setdefault(key, []):
-                    stated[key].append(value)
+        for clause in sorted(self._in_clause.keys() & set(clauses)):  # in the order said
+            for pairs in self._in_clause[clause]:
+                fitting = [(k, v) for k, v in pairs if k in keys]
+                if len({k for k, _ in fitting}) != 1:
+                    continue  # unknown here, or ambiguous between scope keys
+                for key, value in fitting:
+                    if value not in stated.setdefault(key, []):
+                        stated[key].append(value)
         return stated
 
     def _with_unknown(
@@ -199,7 +217,7 @@ class ScopeFinder:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
         one of the key's values."""
         for i, token in enumerate(self._tokens):
-            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
+            if i in self._names or i in self.taken or self._clauses[i] not in clauses:
                 continue
             shouted = token.upper and token.key.isalpha()  # "US" for `usa`, even if a word
             if not shouted and (
@@ -218,7 +236,7 @@ class ScopeFinder:
         where a scope value would stand."""
         tokens = self._tokens
         for i, token in enumerate(tokens):
-            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
+            if i in self._names or i in self.taken or self._clauses[i] not in clauses:
                 continue
             if not self._unknown_word(token):
                 continue
@@ -245,7 +263,7 @@ class ScopeFinder:
         otherwise be missing, so the answer names the value no record has."""
         tokens = self._tokens
         for i in range(1, len(tokens)):
-            if tokens[i - 1].key not in _PHRASE_BEFORE or self.clause_of(i) not in clauses:
+            if tokens[i - 1].key not in _PHRASE_BEFORE or self._clauses[i] not in clauses:
                 continue
             for length in (1, _MAX_PHRASE_WORDS):
                 words = tokens[i : i + length]
