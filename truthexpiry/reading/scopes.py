@@ -207,9 +207,11 @@ class ScopeFinder:
         every reader `_with_unknown` tries needs: most sentences have neither, and are not
         scanned for each value. Found once per sentence."""
         if self._any_unknown is None:
-            self._any_unknown = any(
-                self._unknown_word(token) or (token.upper and token.key.isalpha())
-                for token in self._tokens
+            # `unknown_word` for all the sentence's words at once, by set differences
+            words = {token.key for token in self._tokens if token.kind is Kind.WORD}
+            rare = words - self._index.known_words - WEAK_WORDS - STOPWORDS
+            self._any_unknown = any(w.isalpha() and w not in MONTHS for w in rare) or any(
+                token.upper and token.key.isalpha() for token in self._tokens
             )
         return self._any_unknown
 
