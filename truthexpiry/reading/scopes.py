@@ -11,6 +11,7 @@ days ("mon-fri") is the day type records name it by (`day_ranges.py`).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
+from itertools import pairwise
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
@@ -61,7 +62,7 @@ class ScopeFinder:
         self._cut(_clauses(tokens, self._mentions))
         self._valued: set[int] = set()
         self._leading: set[int] = set()
-        self._any_unknown: bool | None = None  # see `_may_fill_from_unknown`
+        self._unknown: set[str] | None = None  # see `_unknown_words`
 
     def _cut(self, clauses: list[int]) -> None:
         """Take `clauses` (a clause number per token) as the sentence's clauses."""
@@ -205,15 +206,19 @@ class ScopeFinder:
     def _may_fill_from_unknown(self) -> bool:
         """Whether the sentence has a word no vocabulary knows or a word in capitals, which
         every reader `_with_unknown` tries needs: most sentences have neither, and are not
-        scanned for each value. Found once per sentence."""
-        if self._any_unknown is None:
-            # `unknown_word` for all the sentence's words at once, by set differences
+        scanned for each value."""
+        return bool(self._unknown_words()) or any(
+            token.upper and token.key.isalpha() for token in self._tokens
+        )
+
+    def _unknown_words(self) -> set[str]:
+        """The keys of the sentence's words that `unknown_word` finds unknown, found once per
+        sentence for all its words, by set differences."""
+        if self._unknown is None:
             words = {token.key for token in self._tokens if token.kind is Kind.WORD}
             rare = words - self._index.known_words - WEAK_WORDS - STOPWORDS
-            self._any_unknown = any(w.isalpha() and w not in MONTHS for w in rare) or any(
-                token.upper and token.key.isalpha() for token in self._tokens
-            )
-        return self._any_unknown
+            self._unknown = {word for word in rare if word.isalpha() and word not in MONTHS}
+        return self._unknown
 
     def _abbreviated(self, values: Collection[str], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
@@ -293,7 +298,8 @@ class ScopeFinder:
         )
 
     def _unknown_word(self, token: Token) -> bool:
-        return unknown_word(token, self._index)
+        """`unknown_word`, by the sentence's own unknown words."""
+        return token.kind is Kind.WORD and token.key in self._unknown_words()
 
 
 def unknown_word(token: Token, index: VocabularyIndex) -> bool:
@@ -318,17 +324,17 @@ def _clauses(
     nor does a word `inside` a value."""
     ends = {end for _, end, _ in mentions}
     starts = {start for start, _, _ in mentions}
-    clause = 0
-    ids = []
-    for i, token in enumerate(tokens):
-        if (
-            token.key in CLAUSE_BREAKS
-            and i not in inside
-            and not _inside_list(tokens, i, starts, ends)
-            and not _inside_date(tokens, i)
-        ):
-            clause += 1
-        ids.append(clause)
+    cuts = [
+        i
+        for i, token in enumerate(tokens)
+        if token.key in CLAUSE_BREAKS
+        and i not in inside
+        and not _inside_list(tokens, i, starts, ends)
+        and not _inside_date(tokens, i)
+    ]
+    ids: list[int] = []  # a clause starts at its cut
+    for clause, (start, end) in enumerate(pairwise([0, *cuts, len(tokens)])):
+        ids += [clause] * (end - start)
     return ids
 
 
