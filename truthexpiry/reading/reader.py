@@ -86,18 +86,21 @@ def _analyse(
     """The sentence's names, scope values and values; None when it names nothing (and no
     `subject` stands in for a name)."""
     names = find_names(tokens, index)
+    if not names.anchors and names.taken:  # names that cancel each other out ("parcel window")
+        return None  # no guessing
     scopes = ScopeFinder(tokens, index, names.taken)
+    stand_in = subject if subject is not None and subject in index.infos else None
+    if not (names.anchors or scopes.stated_keys() or stand_in):
+        return None  # no name, and no scope value to find one by (`_anchor_by_type`)
     values = find_values(
         tokens, index, names.taken | scopes.taken, {a.entity for a in names.anchors}
     )
     if tokens and tokens[0].key in _WH_WORDS:  # "What plans have X?" asks, it does not say
         values = [v for v in values if not v.weak]
     if not names.anchors:
-        if names.taken:  # names that cancel each other out ("parcel window"): no guessing
-            return None
         anchor = _anchor_by_type(values, scopes.stated_keys(), index)
-        if anchor is None and subject is not None and subject in index.infos:
-            anchor = Anchor(subject[0], 0, 0, _WHOLE_NAME)  # named by the earlier question
+        if anchor is None and stand_in is not None:
+            anchor = Anchor(stand_in[0], 0, 0, _WHOLE_NAME)  # named by the earlier question
         if anchor is None:
             return None
         names.anchors.append(anchor)
