@@ -11,7 +11,6 @@ days ("mon-fri") is the day type records name it by (`day_ranges.py`).
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping
-from itertools import pairwise
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
@@ -62,7 +61,8 @@ class ScopeFinder:
         self._cut(_clauses(tokens, self._mentions))
         self._valued: set[int] = set()
         self._leading: set[int] = set()
-        self._unknown: set[str] | None = None  # see `_unknown_words`
+        self._unknown: list[int] | None = None  # see `_unknown_at`
+        self._shouted: list[int] | None = None  # see `_shouted_at`
 
     def _cut(self, clauses: list[int]) -> None:
         """Take `clauses` (a clause number per token) as the sentence's clauses."""
@@ -207,29 +207,34 @@ class ScopeFinder:
         """Whether the sentence has a word no vocabulary knows or a word in capitals, which
         every reader `_with_unknown` tries needs: most sentences have neither, and are not
         scanned for each value."""
-        return bool(self._unknown_words()) or any(
-            token.upper and token.key.isalpha() for token in self._tokens
-        )
+        return bool(self._unknown_at() or self._shouted_at())
 
-    def _unknown_words(self) -> set[str]:
-        """The keys of the sentence's words that `unknown_word` finds unknown, found once per
-        sentence for all its words, by set differences."""
+    def _unknown_at(self) -> list[int]:
+        """Where the words no vocabulary knows stand (`unknown_word`), found once per sentence:
+        the readers of such words look only there."""
         if self._unknown is None:
-            words = {token.key for token in self._tokens if token.kind is Kind.WORD}
-            rare = words - self._index.known_words - WEAK_WORDS - STOPWORDS
-            self._unknown = {word for word in rare if word.isalpha() and word not in MONTHS}
+            index = self._index
+            self._unknown = [i for i, t in enumerate(self._tokens) if unknown_word(t, index)]
         return self._unknown
+
+    def _shouted_at(self) -> list[int]:
+        """Where the words in capitals stand: "US", "EMEA"."""
+        if self._shouted is None:
+            self._shouted = [
+                i for i, token in enumerate(self._tokens) if token.upper and token.key.isalpha()
+            ]
+        return self._shouted
 
     def _abbreviated(self, values: Collection[str], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
         one of the key's values."""
-        for i, token in enumerate(self._tokens):
+        unknown = self._unknown_at()
+        for i in sorted({*unknown, *self._shouted_at()}):
+            token = self._tokens[i]
             if i in self._names or i in self.taken or self._clauses[i] not in clauses:
                 continue
             shouted = token.upper and token.key.isalpha()  # "US" for `usa`, even if a word
-            if not shouted and (
-                len(token.key) < _MIN_ABBREVIATION or not self._unknown_word(token)
-            ):
+            if not shouted and (len(token.key) < _MIN_ABBREVIATION or i not in unknown):
                 continue
             found = [v for v in values if v != GLOBAL and v.startswith(token.key)]
             if len(found) == 1:
@@ -242,10 +247,9 @@ class ScopeFinder:
         """`on Basic`, `for the Gold tier`, `Diamond members`: a word no vocabulary knows,
         where a scope value would stand."""
         tokens = self._tokens
-        for i, token in enumerate(tokens):
+        for i in self._unknown_at():
+            token = tokens[i]
             if i in self._names or i in self.taken or self._clauses[i] not in clauses:
-                continue
-            if not self._unknown_word(token):
                 continue
             before = tokens[i - 1].key if i > 0 else ""
             after = tokens[i + 1].key if i + 1 < len(tokens) else ""
@@ -269,8 +273,8 @@ class ScopeFinder:
         case, after "on" or "in" at the end of a clause. Read only for a key that would
         otherwise be missing, so the answer names the value no record has."""
         tokens = self._tokens
-        for i in range(1, len(tokens)):
-            if tokens[i - 1].key not in _PHRASE_BEFORE or self._clauses[i] not in clauses:
+        for i in self._unknown_at():  # the phrase's first word is one
+            if i == 0 or tokens[i - 1].key not in _PHRASE_BEFORE or self._clauses[i] not in clauses:
                 continue
             for length in (1, _MAX_PHRASE_WORDS):
                 words = tokens[i : i + length]
@@ -290,16 +294,12 @@ class ScopeFinder:
     def _free(self, i: int, token: Token) -> bool:
         """An unknown lower-case word that is no name, no scope value and no value."""
         return (
-            i not in self._names
+            i in self._unknown_at()
+            and i not in self._names
             and i not in self.taken
             and not token.capital
             and not may_start_a_value(token)
-            and self._unknown_word(token)
         )
-
-    def _unknown_word(self, token: Token) -> bool:
-        """`unknown_word`, by the sentence's own unknown words."""
-        return token.kind is Kind.WORD and token.key in self._unknown_words()
 
 
 def unknown_word(token: Token, index: VocabularyIndex) -> bool:
@@ -324,17 +324,17 @@ def _clauses(
     nor does a word `inside` a value."""
     ends = {end for _, end, _ in mentions}
     starts = {start for start, _, _ in mentions}
-    cuts = [
-        i
-        for i, token in enumerate(tokens)
-        if token.key in CLAUSE_BREAKS
-        and i not in inside
-        and not _inside_list(tokens, i, starts, ends)
-        and not _inside_date(tokens, i)
-    ]
-    ids: list[int] = []  # a clause starts at its cut
-    for clause, (start, end) in enumerate(pairwise([0, *cuts, len(tokens)])):
-        ids += [clause] * (end - start)
+    clause = 0
+    ids = []
+    for i, token in enumerate(tokens):
+        if (
+            token.key in CLAUSE_BREAKS
+            and i not in inside
+            and not _inside_list(tokens, i, starts, ends)
+            and not _inside_date(tokens, i)
+        ):
+            clause += 1
+        ids.append(clause)
     return ids
 
 
