@@ -10,7 +10,7 @@ days ("mon-fri") is the day type records name it by (`day_ranges.py`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
@@ -160,10 +160,11 @@ class ScopeFinder:
         every = set(self._clauses)
         return self._with_unknown(keys, self._stated(keys, every), every)
 
-    def _stated(self, keys: Collection[str], clauses: Iterable[int]) -> dict[str, list[str]]:
+    def _stated(self, keys: Collection[str], clauses: Collection[int]) -> dict[str, list[str]]:
+        """The values of `keys` the scope values of `clauses` (each clause once) state."""
         stated: dict[str, list[str]] = {}
-        for clause in sorted(self._in_clause.keys() & set(clauses)):  # in the order said
-            for pairs in self._in_clause[clause]:
+        for clause in sorted(clauses):  # in the order said
+            for pairs in self._in_clause.get(clause, ()):
                 fitting = [(k, v) for k, v in pairs if k in keys]
                 if len({k for k, _ in fitting}) != 1:
                     continue  # unknown here, or ambiguous between scope keys
