@@ -14,7 +14,7 @@ being about the pair the earlier question was about (`follow_ups.py` decides whi
 from __future__ import annotations
 
 from collections.abc import Callable
-from itertools import product
+from itertools import islice, product
 
 from truthexpiry.models.answering.questions import Statement
 from truthexpiry.models.records.claim_key import Scope
@@ -86,18 +86,21 @@ def _analyse(
     """The sentence's names, scope values and values; None when it names nothing (and no
     `subject` stands in for a name)."""
     names = find_names(tokens, index)
+    if not names.anchors and names.taken:  # names that cancel each other out ("parcel window")
+        return None  # no guessing
     scopes = ScopeFinder(tokens, index, names.taken)
+    stand_in = subject if subject is not None and subject in index.infos else None
+    if not (names.anchors or scopes.stated_keys() or stand_in):
+        return None  # no name, and no scope value to find one by (`_anchor_by_type`)
     values = find_values(
         tokens, index, names.taken | scopes.taken, {a.entity for a in names.anchors}
     )
     if tokens and tokens[0].key in _WH_WORDS:  # "What plans have X?" asks, it does not say
         values = [v for v in values if not v.weak]
     if not names.anchors:
-        if names.taken:  # names that cancel each other out ("parcel window"): no guessing
-            return None
         anchor = _anchor_by_type(values, scopes.stated_keys(), index)
-        if anchor is None and subject is not None and subject in index.infos:
-            anchor = Anchor(subject[0], 0, 0, _WHOLE_NAME)  # named by the earlier question
+        if anchor is None and stand_in is not None:
+            anchor = Anchor(stand_in[0], 0, 0, _WHOLE_NAME)  # named by the earlier question
         if anchor is None:
             return None
         names.anchors.append(anchor)
@@ -174,14 +177,17 @@ def _scoped(bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
         for b in _strong(bindings, scopes.clause_of)
         if b.value is not None
     ]
+    present: dict[Pair, list[dict[str, list[str]]]] = {}
+    for binding in scoped:
+        if binding.found.tense != "past":
+            present.setdefault(binding.pair, []).append(binding.scope)
     completed = []
     for binding in scoped:
+        siblings = present.get(binding.pair, []) if binding.found.tense == "past" else []
+        if not siblings:
+            completed.append(binding)
+            continue
         scope = dict(binding.scope)
-        siblings = [
-            o.scope
-            for o in scoped
-            if binding.found.tense == "past" and o.pair == binding.pair and o.found.tense != "past"
-        ]
         for key in index.infos[binding.pair].scope_values:
             said = {tuple(other[key]) for other in siblings if key in other}
             if key not in scope and len(said) == 1:
@@ -190,11 +196,14 @@ def _scoped(bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
     return completed
 
 
-def _groups(bindings: list[Binding]) -> dict[tuple[tuple[str, str], str], list[Binding]]:
+_ScopeKey = tuple[tuple[str, tuple[str, ...]], ...]
+
+
+def _groups(bindings: list[Binding]) -> dict[tuple[Pair, _ScopeKey], list[Binding]]:
     """The bindings by attribute and scope values."""
-    groups: dict[tuple[tuple[str, str], str], list[Binding]] = {}
+    groups: dict[tuple[Pair, _ScopeKey], list[Binding]] = {}
     for binding in bindings:
-        key = repr(sorted((k, sorted(v)) for k, v in binding.scope.items()))
+        key = tuple(sorted((k, tuple(sorted(v))) for k, v in binding.scope.items()))
         groups.setdefault((binding.pair, key), []).append(binding)
     return groups
 
@@ -217,5 +226,5 @@ def _combinations(stated: dict[str, list[str]]) -> tuple[Scope, ...]:
     if not stated:
         return ()
     keys = sorted(stated)
-    combos = list(product(*(stated[k] for k in keys)))[:_MAX_SCOPE_COMBINATIONS]
+    combos = islice(product(*(stated[k] for k in keys)), _MAX_SCOPE_COMBINATIONS)
     return tuple(tuple(zip(keys, combo, strict=True)) for combo in combos)

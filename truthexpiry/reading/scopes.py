@@ -10,7 +10,7 @@ days ("mon-fri") is the day type records name it by (`day_ranges.py`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Mapping
+from collections.abc import Collection, Mapping
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
@@ -55,10 +55,21 @@ class ScopeFinder:
         self._mentions.sort(key=lambda mention: mention[0])
         self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
         self._names = taken
-        self._clauses = _clauses(tokens, self._mentions)
+        self._clauses: list[int] = []
+        # The scope values said in each clause that says any, in the order they are said.
+        self._in_clause: dict[int, list[list[Pair]]] = {}
+        self._cut(_clauses(tokens, self._mentions))
         self._valued: set[int] = set()
         self._leading: set[int] = set()
-        self._any_unknown: bool | None = None  # see `_may_fill_from_unknown`
+        self._unknown: list[int] | None = None  # see `_unknown_at`
+        self._shouted: list[int] | None = None  # see `_shouted_at`
+
+    def _cut(self, clauses: list[int]) -> None:
+        """Take `clauses` (a clause number per token) as the sentence's clauses."""
+        self._clauses = clauses
+        self._in_clause = {}
+        for start, _, pairs in self._mentions:
+            self._in_clause.setdefault(clauses[start], []).append(pairs)
 
     def stated_keys(self) -> set[str]:
         """The scope keys the sentence's scope values may belong to."""
@@ -73,10 +84,10 @@ class ScopeFinder:
         holds a clause's break ("twelve and a half percent") is one clause with what follows."""
         inside = {i for v in values for i in range(v.start + 1, v.end)}
         if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
-            self._clauses = _clauses(self._tokens, self._mentions, inside)
+            self._cut(_clauses(self._tokens, self._mentions, inside))
         self._valued = {self.clause_of(v.start) for v in values}
         first = min([first_name, *(v.start for v in values)])
-        self._leading = {self.clause_of(s) for s, _, _ in self._mentions if s < first}
+        self._leading = {self._clauses[s] for s, _, _ in self._mentions if s < first}
 
     def for_value(self, pair: Pair, at: int, anchor: int) -> dict[str, list[str]]:
         """The scope values bound to a value of `pair` at token `at`, named at `anchor`: its
@@ -86,27 +97,35 @@ class ScopeFinder:
         valueless = sorted(
             (
                 c
-                for c in {self.clause_of(start) for start, _, _ in self._mentions} - self._valued
+                for c in self._in_clause.keys() - self._valued
                 if c < clause or self._opens_with_scope(c)
             ),
             key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
         )
-        stated: dict[str, list[str]] = {}
-        for other in (clause, *valueless, self.clause_of(anchor), *sorted(self._leading)):
-            for key, values in self._stated(keys, [other]).items():
-                stated.setdefault(key, values)
-        self._own_abbreviations(keys, stated, clause)
+        own = self._stated(keys, [clause])
+        stated = dict(own)
+        read = {clause}  # a clause read once lends nothing more when it comes again
+        for other in (*valueless, self.clause_of(anchor), *sorted(self._leading)):
+            if other in self._in_clause and other not in read:
+                read.add(other)
+                for key, values in self._stated(keys, [other]).items():
+                    stated.setdefault(key, values)
+        self._own_abbreviations(keys, stated, clause, own)
         # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
         named = {self.clause_of(anchor)} - self._valued
         return self._with_unknown(keys, stated, {clause, *valueless, *named})
 
     def _own_abbreviations(
-        self, keys: Mapping[str, Collection[str]], stated: dict[str, list[str]], clause: int
+        self,
+        keys: Mapping[str, Collection[str]],
+        stated: dict[str, list[str]],
+        clause: int,
+        own: Mapping[str, list[str]],
     ) -> None:
-        """A key borrowed from another clause yields to an abbreviation in the value's own:
-        in "closes 18:30 weekdays, sat 9:00-13:00" the second clause's times are Saturday's
-        (`sat` begins only `saturday`), not the weekday of the clause before."""
-        own = self._stated(keys, [clause])
+        """A key borrowed from another clause yields to an abbreviation in the value's own
+        (`clause`, which states `own`): in "closes 18:30 weekdays, sat 9:00-13:00" the second
+        clause's times are Saturday's (`sat` begins only `saturday`), not the weekday of the
+        clause before."""
         for key in [k for k in stated if k not in own]:
             if found := self._abbreviated(keys[key], {clause}):
                 stated[key] = [found]
@@ -141,16 +160,17 @@ class ScopeFinder:
         every = set(self._clauses)
         return self._with_unknown(keys, self._stated(keys, every), every)
 
-    def _stated(self, keys: Collection[str], clauses: Iterable[int]) -> dict[str, list[str]]:
-        wanted = set(clauses)
+    def _stated(self, keys: Collection[str], clauses: Collection[int]) -> dict[str, list[str]]:
+        """The values of `keys` the scope values of `clauses` (each clause once) state."""
         stated: dict[str, list[str]] = {}
-        for start, _, pairs in self._mentions:
-            fitting = [(k, v) for k, v in pairs if k in keys]
-            if self.clause_of(start) not in wanted or len({k for k, _ in fitting}) != 1:
-                continue  # elsewhere, unknown here, or ambiguous between scope keys
-            for key, value in fitting:
-                if value not in stated.setdefault(key, []):
-                    stated[key].append(value)
+        for clause in sorted(clauses):  # in the order said
+            for pairs in self._in_clause.get(clause, ()):
+                fitting = [(k, v) for k, v in pairs if k in keys]
+                if len({k for k, _ in fitting}) != 1:
+                    continue  # unknown here, or ambiguous between scope keys
+                for key, value in fitting:
+                    if value not in stated.setdefault(key, []):
+                        stated[key].append(value)
         return stated
 
     def _with_unknown(
@@ -187,24 +207,35 @@ class ScopeFinder:
     def _may_fill_from_unknown(self) -> bool:
         """Whether the sentence has a word no vocabulary knows or a word in capitals, which
         every reader `_with_unknown` tries needs: most sentences have neither, and are not
-        scanned for each value. Found once per sentence."""
-        if self._any_unknown is None:
-            self._any_unknown = any(
-                self._unknown_word(token) or (token.upper and token.key.isalpha())
-                for token in self._tokens
-            )
-        return self._any_unknown
+        scanned for each value."""
+        return bool(self._unknown_at() or self._shouted_at())
+
+    def _unknown_at(self) -> list[int]:
+        """Where the words no vocabulary knows stand (`unknown_word`), found once per sentence:
+        the readers of such words look only there."""
+        if self._unknown is None:
+            index = self._index
+            self._unknown = [i for i, t in enumerate(self._tokens) if unknown_word(t, index)]
+        return self._unknown
+
+    def _shouted_at(self) -> list[int]:
+        """Where the words in capitals stand: "US", "EMEA"."""
+        if self._shouted is None:
+            self._shouted = [
+                i for i, token in enumerate(self._tokens) if token.upper and token.key.isalpha()
+            ]
+        return self._shouted
 
     def _abbreviated(self, values: Collection[str], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
         one of the key's values."""
-        for i, token in enumerate(self._tokens):
-            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
+        unknown = self._unknown_at()
+        for i in sorted({*unknown, *self._shouted_at()}):
+            token = self._tokens[i]
+            if i in self._names or i in self.taken or self._clauses[i] not in clauses:
                 continue
             shouted = token.upper and token.key.isalpha()  # "US" for `usa`, even if a word
-            if not shouted and (
-                len(token.key) < _MIN_ABBREVIATION or not self._unknown_word(token)
-            ):
+            if not shouted and (len(token.key) < _MIN_ABBREVIATION or i not in unknown):
                 continue
             found = [v for v in values if v != GLOBAL and v.startswith(token.key)]
             if len(found) == 1:
@@ -217,10 +248,9 @@ class ScopeFinder:
         """`on Basic`, `for the Gold tier`, `Diamond members`: a word no vocabulary knows,
         where a scope value would stand."""
         tokens = self._tokens
-        for i, token in enumerate(tokens):
-            if i in self._names or i in self.taken or self.clause_of(i) not in clauses:
-                continue
-            if not self._unknown_word(token):
+        for i in self._unknown_at():
+            token = tokens[i]
+            if i in self._names or i in self.taken or self._clauses[i] not in clauses:
                 continue
             before = tokens[i - 1].key if i > 0 else ""
             after = tokens[i + 1].key if i + 1 < len(tokens) else ""
@@ -244,8 +274,8 @@ class ScopeFinder:
         case, after "on" or "in" at the end of a clause. Read only for a key that would
         otherwise be missing, so the answer names the value no record has."""
         tokens = self._tokens
-        for i in range(1, len(tokens)):
-            if tokens[i - 1].key not in _PHRASE_BEFORE or self.clause_of(i) not in clauses:
+        for i in self._unknown_at():  # the phrase's first word is one
+            if i == 0 or tokens[i - 1].key not in _PHRASE_BEFORE or self._clauses[i] not in clauses:
                 continue
             for length in (1, _MAX_PHRASE_WORDS):
                 words = tokens[i : i + length]
@@ -265,15 +295,12 @@ class ScopeFinder:
     def _free(self, i: int, token: Token) -> bool:
         """An unknown lower-case word that is no name, no scope value and no value."""
         return (
-            i not in self._names
+            i in self._unknown_at()
+            and i not in self._names
             and i not in self.taken
             and not token.capital
             and not may_start_a_value(token)
-            and self._unknown_word(token)
         )
-
-    def _unknown_word(self, token: Token) -> bool:
-        return unknown_word(token, self._index)
 
 
 def unknown_word(token: Token, index: VocabularyIndex) -> bool:
