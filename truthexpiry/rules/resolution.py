@@ -131,6 +131,8 @@ def _settled(
 def _newest(
     authoritative: list[LifecycleRecord], timeline: Iterable[LifecycleRecord]
 ) -> tuple[LifecycleRecord, ...]:
+    if len(authoritative) == 1 and authoritative[0].supersedes_record_id is None:
+        return (authoritative[0],)  # nothing to follow: the one record is the newest
     by_id = {r.record_id: r for r in timeline}
     superseded: set[str] = set()
     for record in authoritative:
