@@ -52,8 +52,7 @@ def distinct_values(records: Iterable[LifecycleRecord]) -> tuple[str, ...]:
     for record in records:
         value = read_record_value(record.value)
         if not any(
-            compare(value, read_record_value(seen)).outcome is Comparison.SAME
-            for seen in distinct
+            compare(value, read_record_value(seen)).outcome is Comparison.SAME for seen in distinct
         ):
             distinct.append(record.value)
     return tuple(distinct)
