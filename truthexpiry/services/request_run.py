@@ -102,6 +102,8 @@ class RequestRun:
         self._keys = catalog_keys(catalog)
 
     def collect_owner_evidence(self, claims: Sequence[Claim]) -> None:
+        if not self._owners.policy.owners:
+            return  # without an owner rule no claim is owner evidence
         for claim in claims:
             key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
             if not isinstance(key, MissingScope):
