@@ -23,7 +23,7 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.values import Comparison, TypedValue
 from truthexpiry.models.status import Status
 from truthexpiry.rules.owners import NEVER_OVERRIDES, NO_OWNER_WORD, OwnerWord
-from truthexpiry.rules.resolution import cite_all, pending_note
+from truthexpiry.rules.resolution import Settled, cite_all, pending_note
 from truthexpiry.values.compare import compare, read_record_value, read_value, same_value
 
 _NO_AUTHORITY = (UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE)
@@ -39,6 +39,16 @@ def label(
     type and unit, so that values compare as what they are; `owners` is the owner evidence for
     the key."""
     return _with_owner_word(_by_records(claim, resolution, info), resolution, owners)
+
+
+def states_current(claim: Claim, settled: Settled, info: AttributeInfo | None = None) -> bool:
+    """Whether `label` would find `claim` CURRENT by the records alone, settled as `settled`:
+    the question a dated verdict asks of today's records, without wording a verdict."""
+    if settled.status is not Status.CURRENT:
+        return False
+    stated = claim.typed or read_value(claim.stated_value, info)
+    current = read_record_value(settled.values[0], info)
+    return compare(stated, current).outcome is Comparison.SAME
 
 
 def answer(resolution: Resolution, subject: str, owners: OwnerWord = NO_OWNER_WORD) -> Answer:
@@ -144,14 +154,13 @@ def _verdict(
 def _history_note(
     stated: str, value: TypedValue, resolution: Resolution, info: AttributeInfo | None
 ) -> str:
-    earlier = [
-        r
-        for r in resolution.timeline
-        if r.is_authoritative_on(resolution.as_of)
-        and r not in resolution.outranked
-        and compare(value, read_record_value(r.value, info)).outcome is Comparison.SAME
-    ]
-    if not earlier:
-        return ""
-    last = earlier[-1]
-    return f" {stated!r} was the value per {last.cite()}, since superseded."
+    """Which record last had the stated value, if one did: the timeline read newest first,
+    stopping at the first such record."""
+    for r in reversed(resolution.timeline):
+        if (
+            r.is_authoritative_on(resolution.as_of)
+            and r not in resolution.outranked
+            and compare(value, read_record_value(r.value, info)).outcome is Comparison.SAME
+        ):
+            return f" {stated!r} was the value per {r.cite()}, since superseded."
+    return ""

@@ -104,6 +104,8 @@ class OwnerEvidence:
 
     def word_on(self, key: ClaimKey, claim: Claim | None = None) -> OwnerWord:
         """The owner evidence found for `key`; with `claim`, whether it is owner evidence too."""
+        if not self._policy.owners:
+            return NO_OWNER_WORD  # without an owner rule nothing is owner evidence
         found = tuple(self._found.get(key, ()))
         return OwnerWord(found, claim is not None and self.is_evidence(key, claim))
 

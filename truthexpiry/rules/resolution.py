@@ -84,35 +84,60 @@ def resolve(
     A `policy` with a source precedence for the key's entity may settle a conflict."""
     timeline = timeline_of(records)
     pending = tuple(r for r in timeline if r.state.is_authoritative and r.effective_date > as_of)
-    base = Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED, "")
     settled = settle(key, timeline, as_of, policy)
+    if settled.status is Status.CURRENT:
+        return _current(key, as_of, settled, pending, timeline)
+    base = Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED, "")
     current, preference = settled.current, settled.preference
     if settled.reason is UnverifiedReason.INVALID_EVIDENCE:
         explanation = f"The records for {key.canonical} supersede each other in a cycle."
         return replace(base, explanation=explanation, reason=settled.reason)
     if settled.status is Status.UNVERIFIED:
         return replace(base, explanation=_no_authority(key, timeline, as_of), reason=settled.reason)
-    if settled.status is Status.CONFLICTING:
-        explanation = (
-            f"Authoritative records disagree: {listing(current)}, all effective "
-            f"{current[0].effective_date.isoformat()} and none supersedes another."
-            + (f" {preference}" if preference else "")
-        )
-        conflict = _settled(base, current, explanation)
-        return replace(conflict, current_values=settled.values, status=Status.CONFLICTING)
+    explanation = (  # CONFLICTING
+        f"Authoritative records disagree: {listing(current)}, all effective "
+        f"{current[0].effective_date.isoformat()} and none supersedes another."
+        + (f" {preference}" if preference else "")
+    )
+    conflict = _settled(base, current, explanation)
+    return replace(conflict, current_values=settled.values, status=Status.CONFLICTING)
+
+
+def _current(
+    key: ClaimKey,
+    as_of: date,
+    settled: Settled,
+    pending: tuple[LifecycleRecord, ...],
+    timeline: tuple[LifecycleRecord, ...],
+) -> Resolution:
+    """The resolution of a key the records settle CURRENT: made directly, as it is every
+    current key's (`dataclasses.replace` cost as much as the rest of it)."""
+    current, preference = settled.current, settled.preference
     explanation = f"The current value is {current[0].value!r} per {cite_all(current)}."
+    outranked: tuple[LifecycleRecord, ...] = ()
+    note = ""
     if isinstance(preference, Preference):
-        resolved = _settled(base, current, f"{explanation} {preference.note}")
-        return replace(resolved, outranked=preference.outranked, note=preference.note)
-    return _settled(base, current, explanation)
+        explanation = f"{explanation} {preference.note}"
+        outranked, note = preference.outranked, preference.note
+    return Resolution(
+        key=key,
+        as_of=as_of,
+        current=current,
+        current_values=(current[0].value,),
+        pending=pending,
+        timeline=timeline,
+        status=Status.CURRENT,
+        explanation=explanation + pending_note(pending),
+        outranked=outranked,
+        note=note,
+    )
 
 
 def _settled(
     base: Resolution, current: tuple[LifecycleRecord, ...], explanation: str
 ) -> Resolution:
     """`base` with these newest records as current, their first value as the current value.
-    Made directly, not with `dataclasses.replace`: this is every current key's resolution, and
-    `replace` cost as much as the rest of it."""
+    Made directly, not with `dataclasses.replace`, which cost as much as the rest of it."""
     return Resolution(
         key=base.key,
         as_of=base.as_of,
@@ -131,6 +156,8 @@ def _settled(
 def _newest(
     authoritative: list[LifecycleRecord], timeline: Iterable[LifecycleRecord]
 ) -> tuple[LifecycleRecord, ...]:
+    if len(authoritative) == 1 and authoritative[0].supersedes_record_id is None:
+        return (authoritative[0],)  # nothing to follow: the one record is the newest
     by_id = {r.record_id: r for r in timeline}
     superseded: set[str] = set()
     for record in authoritative:

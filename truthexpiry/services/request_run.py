@@ -23,9 +23,9 @@ from truthexpiry.models.records.claim_key import ClaimKey, Scope
 from truthexpiry.models.status import Status
 from truthexpiry.ports import LifecycleEvidence
 from truthexpiry.rules import labeler
-from truthexpiry.rules.labeler import label, unverified
+from truthexpiry.rules.labeler import label, states_current, unverified
 from truthexpiry.rules.owners import OwnerEvidence
-from truthexpiry.rules.resolution import resolve
+from truthexpiry.rules.resolution import resolve, settle
 from truthexpiry.rules.scope import MissingScope, known_scopes, resolve_scope
 from truthexpiry.time.dated import today_note, worded_for
 
@@ -102,6 +102,8 @@ class RequestRun:
         self._keys = catalog_keys(catalog)
 
     def collect_owner_evidence(self, claims: Sequence[Claim]) -> None:
+        if not self._owners.policy.owners:
+            return  # without an owner rule no claim is owner evidence
         for claim in claims:
             key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
             if not isinstance(key, MissingScope):
@@ -126,9 +128,9 @@ class RequestRun:
         explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
         if verdict.status is not Status.SUPERSEDED:
             return explanation
-        now = resolve(verdict.key, resolution.timeline, self._today, self._owners.policy)
+        now = settle(verdict.key, resolution.timeline, self._today, self._owners.policy)
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
-        if label(claim, now, info).status is Status.CURRENT:
+        if states_current(claim, now, info):
             explanation += today_note(self._as_of, now.current)
         return explanation
 

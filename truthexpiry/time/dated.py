@@ -32,8 +32,9 @@ def worded_for(
     if judged_on == today:
         return explanation
     day = judged_on.isoformat()
-    for current, dated in _CURRENT:
-        explanation = explanation.replace(current, dated.format(day=day))
+    if "current value" in explanation:  # each wording of `_CURRENT` says it
+        for current, dated in _CURRENT:
+            explanation = explanation.replace(current, dated.format(day=day))
     for record in pending:
         if record.effective_date <= today:
             since = (

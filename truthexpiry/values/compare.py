@@ -35,6 +35,7 @@ from truthexpiry.values.spans import value_at
 _SAME = Compared(Comparison.SAME)
 _DIFFERENT = Compared(Comparison.DIFFERENT)
 _WORD_TYPES = frozenset({ValueType.ENUMERATION, ValueType.TEXT})
+_DATED = frozenset({ValueType.DATE, ValueType.TIME_OF_DAY})
 _CURRENCY_CODES = frozenset(CURRENCIES.values())
 _MONEY_UNITS = _CURRENCY_CODES | {CENT}
 _HALF_DAY = 720
@@ -88,13 +89,15 @@ def _in_unit(amount: Decimal, unit: str) -> TypedValue:
 
 def compare(stated: TypedValue, record: TypedValue) -> Compared:
     """How a stated value relates to a record's value (read with the attribute's unit)."""
-    if stated.is_numeric and record.is_numeric:
+    stated_number, record_number = stated.is_numeric, record.is_numeric
+    if stated_number and record_number:
         return _amounts(stated, record)
-    dated = {ValueType.DATE, ValueType.TIME_OF_DAY}
-    if stated.type in dated or record.type in dated:
+    if stated.type in _DATED or record.type in _DATED:
         return _moments(stated, record)
-    if stated.is_numeric != record.is_numeric:
+    if stated_number != record_number:
         return _DIFFERENT  # "unlimited" against 50
+    if stated.text == record.text:  # the same words have the same comparison form
+        return _SAME
     return _SAME if token_key(stated.text) == token_key(record.text) else _DIFFERENT
 
 

@@ -93,6 +93,9 @@ class Catalog:
     _by_entity: dict[str, tuple[AttributeInfo, ...]] = field(
         init=False, repr=False, compare=False, hash=False
     )
+    _topics: tuple[str, ...] | None = field(
+        default=None, init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         # Grouped once: asking per entity must not sort every attribute each time (5,000
@@ -115,7 +118,15 @@ class Catalog:
         return joined_name(known.label, info.label)
 
     def topics(self) -> list[str]:
-        """One readable line per checkable attribute, for notices and the App Home."""
+        """One readable line per checkable attribute, for notices and the App Home: worded on
+        first use and kept, as they are the catalog's own words."""
+        topics = self._topics
+        if topics is None:
+            topics = tuple(self._topic_lines())
+            object.__setattr__(self, "_topics", topics)
+        return list(topics)
+
+    def _topic_lines(self) -> list[str]:
         lines = []
         for info in sorted(self.attributes.values(), key=lambda a: (a.entity, a.attribute)):
             scopes = "; ".join(
