@@ -21,6 +21,8 @@ from truthexpiry.text.words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
 # Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
 MAX_TEXT_CHARS = 4000
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
+_SENTENCE_BREAKS = frozenset(".!?;\n")
+_ENDING_MARKS = ".!?;"  # no token ends with one (a `.` stands in one only before a letter or digit)
 _TOKEN = re.compile(
     r"(\d{1,2}:\d{2})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)"
     "|([,:()$\u20ac\u00a3\u00a5\u20b9\u00a2\u00bd\u00bc\u00be])",
@@ -130,10 +132,9 @@ def read_form(text: str) -> str:
 
 def sentences(text: str) -> list[Sentence]:
     """The sentences of `text`, tokenized."""
-    cleaned = opened(text[:MAX_TEXT_CHARS])
     result = []
-    for match in _SENTENCE.finditer(cleaned):
-        chunk = match.group().strip()
+    for match in _chunks(opened(text[:MAX_TEXT_CHARS])):
+        chunk = match.strip()
         tokens = Tokens(tokenize(chunk))
         if tokens:
             asks = chunk.endswith("?") or tokens[0].key in QUESTION_OPENERS
@@ -141,23 +142,46 @@ def sentences(text: str) -> list[Sentence]:
     return result
 
 
+def _chunks(text: str) -> list[str]:
+    """The sentence pattern's matches in `text`. A text whose only sentence breaks are at its
+    end (most questions) is one match, the whole text: it is returned without a pattern run."""
+    if _SENTENCE_BREAKS.isdisjoint(text.rstrip(".!?;")):
+        return [text] if text else []
+    return [match.group() for match in _SENTENCE.finditer(text)]
+
+
 def tokenize(chunk: str) -> list[Token]:
+    """The tokens of `chunk`: the token pattern's matches, read one whitespace-separated piece
+    at a time (no match spans whitespace). A piece of plain ASCII letters, most of any text, is
+    one word: it is read without a pattern run."""
     tokens: list[Token] = []
+    for spaced in chunk.split():
+        # "Starter?", "Starter.": marks at a piece's end are never part of a token
+        piece = spaced.rstrip(_ENDING_MARKS)
+        if piece.isalpha() and piece.isascii():
+            tokens.append(_plain_word(piece))
+        elif piece:
+            _read_piece(piece, tokens)
+    return tokens
+
+
+def _plain_word(word: str) -> Token:
+    """A word of letters alone, most tokens of every text."""
+    lower = word.lower()
+    if lower == word:  # lower case: no capital, not shouted
+        # Every field given, the tuple is made without `Token.__new__`'s call.
+        return _new_token(Token, (word, singular(word), Kind.WORD, False, False))
+    return Token(lower, singular(lower), Kind.WORD, word[0].isupper(), _shouted(word))
+
+
+def _read_piece(piece: str, tokens: list[Token]) -> None:
+    """The token pattern's matches in one piece of text, appended to `tokens`."""
     append = tokens.append
-    word_kind = Kind.WORD
-    for clock, grouped, word, punct in _TOKEN.findall(chunk):
+    for clock, grouped, word, punct in _TOKEN.findall(piece):
         if word:
             lower = word.lower()
-            if lower.isalpha():  # the common case, a plain word, read here without a call
-                if lower is word or lower == word:  # lower case: no capital, not shouted
-                    key = singular(word) if word[-1] == "s" else word
-                    # Every field given, the tuple is made without `Token.__new__`'s call:
-                    # most tokens of every text are made on this line.
-                    append(_new_token(Token, (word, key, word_kind, False, False)))
-                    continue
-                key = singular(lower) if lower[-1] == "s" else lower
-                shouted = len(word) > 1 and word.isupper()
-                append(Token(lower, key, word_kind, word[0].isupper(), shouted))
+            if lower.isalpha():
+                append(_plain_word(word))
             elif lower[0].isdigit() and _NUMBER.match(lower):
                 append(Token(lower, lower.replace(",", ""), Kind.NUMBER))
             else:
@@ -168,7 +192,6 @@ def tokenize(chunk: str) -> list[Token]:
             append(Token(punct, punct, Kind.PUNCT))
         else:
             append(Token(grouped.lower(), grouped.replace(",", ""), Kind.NUMBER))
-    return tokens
 
 
 def _word_tokens(word: str) -> list[Token]:
