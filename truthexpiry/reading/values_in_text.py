@@ -28,7 +28,7 @@ from truthexpiry.text.words import (
 )
 from truthexpiry.values.forms import words as word_value
 from truthexpiry.values.polarity import flip, is_negated
-from truthexpiry.values.spans import may_start_a_value, value_at
+from truthexpiry.values.spans import VALUE_WORD_STARTS, may_start_a_value, value_at
 from truthexpiry.values.spoken_times import bare_time
 
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -47,6 +47,7 @@ Pair = tuple[str, str]
 _STATE_STARTS = frozenset(
     (*POLARITY_WORDS, *(first for first, _ in POLARITY_PHRASES), *MODALS, "cannot")
 )
+_STARTS = _STATE_STARTS | VALUE_WORD_STARTS
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,24 +86,31 @@ def find_values(
         for m in find_phrases(tokens, index.value_table, taken)
         if not named or any(entity in named for entity, _ in index.values[m.phrase])
     }
-    i = 0
-    while i < len(tokens):
-        token = tokens[i]
-        if i in taken or (  # most words: no value starts here, and no call is made for them
-            i not in enumerated
-            and token.kind is Kind.WORD
-            and token.text not in _STATE_STARTS
-            and not may_start_a_value(token)
-        ):
-            i += 1
+    end = 0  # the last value found ends here: no other starts inside it
+    for i in _starts(tokens, enumerated):
+        if i < end or i in taken:
             continue
         item = _value_at(tokens, words, i, index, enumerated)
-        if item is None:
-            i += 1
-            continue
-        found.append(item)
-        i = item.end
+        if item is not None:
+            found.append(item)
+            end = item.end
     return found
+
+
+def _starts(tokens: list[Token], enumerated: dict[int, PhraseMatch]) -> list[int]:
+    """The positions a value may start at, in one pass: most words start none, and are never
+    visited. A word of letters alone starts one only if it is one of `_STARTS` (the words
+    `may_start_a_value` knows, and those `_polarity` and `_modal` read), so the full test is
+    made only for the others."""
+    word = Kind.WORD
+    return [
+        i
+        for i, token in enumerate(tokens)
+        if token.kind is not word
+        or token.text in _STARTS
+        or i in enumerated
+        or (not token.text.isalpha() and may_start_a_value(token))
+    ]
 
 
 def _value_at(
