@@ -48,6 +48,9 @@ _STATE_STARTS = frozenset(
     (*POLARITY_WORDS, *(first for first, _ in POLARITY_PHRASES), *MODALS, "cannot")
 )
 _STARTS = _STATE_STARTS | VALUE_WORD_STARTS
+# The two availability values (every polarity word means one of them), made once: values are
+# immutable, and these are stated in most sentences.
+_BOOLEANS = {meaning: word_value(meaning, ValueType.BOOLEAN) for meaning in (ENABLED, DISABLED)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,20 +146,18 @@ def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
     "disabled"."""
     word = tokens[i].text
     if word == "cannot":
-        return FoundValue(
-            i, i + 1, word_value(DISABLED, ValueType.BOOLEAN), _tense(words, i), weak=True
-        )
+        return FoundValue(i, i + 1, _BOOLEANS[DISABLED], _tense(words, i), weak=True)
     if word not in MODALS:
         return None
     following = words[i + 1 : i + 3]
     negated = bool(following) and (following[0] in NEGATORS | {"no"})
     meaning = DISABLED if negated or is_negated(words, i) else ENABLED
-    return FoundValue(i, i + 1, word_value(meaning, ValueType.BOOLEAN), _tense(words, i), weak=True)
+    return FoundValue(i, i + 1, _BOOLEANS[meaning], _tense(words, i), weak=True)
 
 
 def _negated(value: TypedValue) -> TypedValue | None:
     if value.type is ValueType.BOOLEAN:
-        return word_value(flip(value.text), ValueType.BOOLEAN)
+        return _BOOLEANS[flip(value.text)]
     return None
 
 
@@ -174,7 +175,7 @@ def _polarity(tokens: list[Token], words: list[str], i: int) -> FoundValue | Non
             return None
     if is_negated(words, i):
         meaning = flip(meaning)
-    return FoundValue(i, end, word_value(meaning, ValueType.BOOLEAN), _tense(words, i))
+    return FoundValue(i, end, _BOOLEANS[meaning], _tense(words, i))
 
 
 def _on_is_a_state(tokens: list[Token], i: int) -> bool:

@@ -41,6 +41,7 @@ _SPACED_DIMENSIONS = re.compile(
     r"(?:\s*[x\u00d7]\s*(\d+(?:\.\d+)?)|(?=\s*(?:mm|cm|m|in|inch|inches)\b))",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")  # no dimensions without one: "report export" is not read for them
 _GLUED_DIMENSIONS = re.compile(r"^(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)+)([a-z]+)$")
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
@@ -108,11 +109,11 @@ class Sentence:
 
 def opened(text: str) -> str:
     """Contractions opened (`isn't` -> `is not`, `can't` -> `can not`), possessives and `-only`
-    dropped: the form every text is read in. Most texts have neither an apostrophe nor a
-    hyphen, and pass through without a pattern run over them."""
+    dropped: the form every text is read in. Each pattern runs only over a text that has what
+    it needs (a hyphen; an `x` and a figure; an apostrophe): most texts pass through none."""
     if "-" in text:
         text = _ONLY.sub(" only", text)
-    if "x" in text or "X" in text or "\u00d7" in text:
+    if ("x" in text or "X" in text or "\u00d7" in text) and _DIGIT.search(text):
         text = _SPACED_DIMENSIONS.sub(_dimensions, text)
     if "'" not in text and "\u2019" not in text:
         return text
