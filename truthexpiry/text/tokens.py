@@ -22,7 +22,9 @@ from truthexpiry.text.words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
 MAX_TEXT_CHARS = 4000
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
 _SENTENCE_BREAKS = frozenset(".!?;\n")
-_ENDING_MARKS = ".!?;"  # no token ends with one (a `.` stands in one only before a letter or digit)
+# Marks that end a sentence. No token ends with one: a `.` stands in one only before a figure or
+# a letter ("8.30am", "r.102").
+_ENDING_MARKS = ".!?;"
 _TOKEN = re.compile(
     r"(\d{1,2}:\d{2})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)"
     "|([,:()$\u20ac\u00a3\u00a5\u20b9\u00a2\u00bd\u00bc\u00be])",
@@ -134,8 +136,8 @@ def read_form(text: str) -> str:
 def sentences(text: str) -> list[Sentence]:
     """The sentences of `text`, tokenized."""
     result = []
-    for match in _chunks(opened(text[:MAX_TEXT_CHARS])):
-        chunk = match.strip()
+    for part in _chunks(opened(text[:MAX_TEXT_CHARS])):
+        chunk = part.strip()
         tokens = Tokens(tokenize(chunk))
         if tokens:
             asks = chunk.endswith("?") or tokens[0].key in QUESTION_OPENERS
@@ -146,8 +148,9 @@ def sentences(text: str) -> list[Sentence]:
 def _chunks(text: str) -> list[str]:
     """The sentence pattern's matches in `text`. A text whose only sentence breaks are at its
     end (most questions) is one match, the whole text: it is returned without a pattern run."""
-    if _SENTENCE_BREAKS.isdisjoint(text.rstrip(".!?;")):
-        return [text] if text else []
+    body = text.rstrip(_ENDING_MARKS)
+    if _SENTENCE_BREAKS.isdisjoint(body):
+        return [text] if body else []  # marks alone are no sentence
     return [match.group() for match in _SENTENCE.finditer(text)]
 
 
