@@ -73,6 +73,8 @@ class CorpusMessageSearch:
         self, query: str, *, limit: int, action_token: str | None = None
     ) -> list[SearchMessage]:
         del action_token  # a local corpus needs no Slack token
+        if not self._messages:
+            return []  # nothing to rank: the query need not be read
         terms = set(_terms(query))
         idf = self._idf
         scored = []

@@ -28,7 +28,7 @@ from truthexpiry.text.words import (
 )
 from truthexpiry.values.forms import words as word_value
 from truthexpiry.values.polarity import flip, is_negated
-from truthexpiry.values.spans import may_start_a_value, value_at
+from truthexpiry.values.spans import VALUE_WORD_STARTS, may_start_a_value, value_at
 from truthexpiry.values.spoken_times import bare_time
 
 _YEAR = re.compile(r"^(19|20)\d\d$")
@@ -47,6 +47,10 @@ Pair = tuple[str, str]
 _STATE_STARTS = frozenset(
     (*POLARITY_WORDS, *(first for first, _ in POLARITY_PHRASES), *MODALS, "cannot")
 )
+_STARTS = _STATE_STARTS | VALUE_WORD_STARTS
+# The two availability values (every polarity word means one of them), made once: values are
+# immutable, and these are stated in most sentences.
+_BOOLEANS = {meaning: word_value(meaning, ValueType.BOOLEAN) for meaning in (ENABLED, DISABLED)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,24 +89,31 @@ def find_values(
         for m in find_phrases(tokens, index.value_table, taken)
         if not named or any(entity in named for entity, _ in index.values[m.phrase])
     }
-    i = 0
-    while i < len(tokens):
-        token = tokens[i]
-        if i in taken or (  # most words: no value starts here, and no call is made for them
-            i not in enumerated
-            and token.kind is Kind.WORD
-            and token.text not in _STATE_STARTS
-            and not may_start_a_value(token)
-        ):
-            i += 1
+    end = 0  # the last value found ends here: no other starts inside it
+    for i in _starts(tokens, enumerated):
+        if i < end or i in taken:
             continue
         item = _value_at(tokens, words, i, index, enumerated)
-        if item is None:
-            i += 1
-            continue
-        found.append(item)
-        i = item.end
+        if item is not None:
+            found.append(item)
+            end = item.end
     return found
+
+
+def _starts(tokens: list[Token], enumerated: dict[int, PhraseMatch]) -> list[int]:
+    """The positions a value may start at, in one pass: most words start none, and are never
+    visited. A word of letters alone starts one only if it is one of `_STARTS` (the words
+    `may_start_a_value` knows, and those `_polarity` and `_modal` read), so the full test is
+    made only for the others."""
+    word = Kind.WORD
+    return [
+        i
+        for i, token in enumerate(tokens)
+        if token.kind is not word
+        or token.text in _STARTS
+        or i in enumerated
+        or (not token.text.isalpha() and may_start_a_value(token))
+    ]
 
 
 def _value_at(
@@ -135,20 +146,18 @@ def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
     "disabled"."""
     word = tokens[i].text
     if word == "cannot":
-        return FoundValue(
-            i, i + 1, word_value(DISABLED, ValueType.BOOLEAN), _tense(words, i), weak=True
-        )
+        return FoundValue(i, i + 1, _BOOLEANS[DISABLED], _tense(words, i), weak=True)
     if word not in MODALS:
         return None
     following = words[i + 1 : i + 3]
     negated = bool(following) and (following[0] in NEGATORS | {"no"})
     meaning = DISABLED if negated or is_negated(words, i) else ENABLED
-    return FoundValue(i, i + 1, word_value(meaning, ValueType.BOOLEAN), _tense(words, i), weak=True)
+    return FoundValue(i, i + 1, _BOOLEANS[meaning], _tense(words, i), weak=True)
 
 
 def _negated(value: TypedValue) -> TypedValue | None:
     if value.type is ValueType.BOOLEAN:
-        return word_value(flip(value.text), ValueType.BOOLEAN)
+        return _BOOLEANS[flip(value.text)]
     return None
 
 
@@ -166,7 +175,7 @@ def _polarity(tokens: list[Token], words: list[str], i: int) -> FoundValue | Non
             return None
     if is_negated(words, i):
         meaning = flip(meaning)
-    return FoundValue(i, end, word_value(meaning, ValueType.BOOLEAN), _tense(words, i))
+    return FoundValue(i, end, _BOOLEANS[meaning], _tense(words, i))
 
 
 def _on_is_a_state(tokens: list[Token], i: int) -> bool:

@@ -21,6 +21,10 @@ from truthexpiry.text.words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
 # Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
 MAX_TEXT_CHARS = 4000
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
+_SENTENCE_BREAKS = frozenset(".!?;\n")
+# Marks that end a sentence. No token ends with one: a `.` stands in one only before a figure or
+# a letter ("8.30am", "r.102").
+_ENDING_MARKS = ".!?;"
 _TOKEN = re.compile(
     r"(\d{1,2}:\d{2})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)"
     "|([,:()$\u20ac\u00a3\u00a5\u20b9\u00a2\u00bd\u00bc\u00be])",
@@ -39,6 +43,7 @@ _SPACED_DIMENSIONS = re.compile(
     r"(?:\s*[x\u00d7]\s*(\d+(?:\.\d+)?)|(?=\s*(?:mm|cm|m|in|inch|inches)\b))",
     re.IGNORECASE,
 )
+_DIGIT = re.compile(r"\d")  # no dimensions without one: "report export" is not read for them
 _GLUED_DIMENSIONS = re.compile(r"^(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)+)([a-z]+)$")
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
@@ -106,11 +111,11 @@ class Sentence:
 
 def opened(text: str) -> str:
     """Contractions opened (`isn't` -> `is not`, `can't` -> `can not`), possessives and `-only`
-    dropped: the form every text is read in. Most texts have neither an apostrophe nor a
-    hyphen, and pass through without a pattern run over them."""
+    dropped: the form every text is read in. Each pattern runs only over a text that has what
+    it needs (a hyphen; an `x` and a figure; an apostrophe): most texts pass through none."""
     if "-" in text:
         text = _ONLY.sub(" only", text)
-    if "x" in text or "X" in text or "\u00d7" in text:
+    if ("x" in text or "X" in text or "\u00d7" in text) and _DIGIT.search(text):
         text = _SPACED_DIMENSIONS.sub(_dimensions, text)
     if "'" not in text and "\u2019" not in text:
         return text
@@ -130,10 +135,9 @@ def read_form(text: str) -> str:
 
 def sentences(text: str) -> list[Sentence]:
     """The sentences of `text`, tokenized."""
-    cleaned = opened(text[:MAX_TEXT_CHARS])
     result = []
-    for match in _SENTENCE.finditer(cleaned):
-        chunk = match.group().strip()
+    for part in _chunks(opened(text[:MAX_TEXT_CHARS])):
+        chunk = part.strip()
         tokens = Tokens(tokenize(chunk))
         if tokens:
             asks = chunk.endswith("?") or tokens[0].key in QUESTION_OPENERS
@@ -141,23 +145,47 @@ def sentences(text: str) -> list[Sentence]:
     return result
 
 
+def _chunks(text: str) -> list[str]:
+    """The sentence pattern's matches in `text`. A text whose only sentence breaks are at its
+    end (most questions) is one match, the whole text: it is returned without a pattern run."""
+    body = text.rstrip(_ENDING_MARKS)
+    if _SENTENCE_BREAKS.isdisjoint(body):
+        return [text] if body else []  # marks alone are no sentence
+    return [match.group() for match in _SENTENCE.finditer(text)]
+
+
 def tokenize(chunk: str) -> list[Token]:
+    """The tokens of `chunk`: the token pattern's matches, read one whitespace-separated piece
+    at a time (no match spans whitespace). A piece of plain ASCII letters, most of any text, is
+    one word: it is read without a pattern run."""
     tokens: list[Token] = []
+    for spaced in chunk.split():
+        # "Starter?", "Starter.": marks at a piece's end are never part of a token
+        piece = spaced.rstrip(_ENDING_MARKS)
+        if piece.isalpha() and piece.isascii():
+            tokens.append(_plain_word(piece))
+        elif piece:
+            _read_piece(piece, tokens)
+    return tokens
+
+
+def _plain_word(word: str) -> Token:
+    """A word of letters alone, most tokens of every text."""
+    lower = word.lower()
+    if lower == word:  # lower case: no capital, not shouted
+        # Every field given, the tuple is made without `Token.__new__`'s call.
+        return _new_token(Token, (word, singular(word), Kind.WORD, False, False))
+    return Token(lower, singular(lower), Kind.WORD, word[0].isupper(), _shouted(word))
+
+
+def _read_piece(piece: str, tokens: list[Token]) -> None:
+    """The token pattern's matches in one piece of text, appended to `tokens`."""
     append = tokens.append
-    word_kind = Kind.WORD
-    for clock, grouped, word, punct in _TOKEN.findall(chunk):
+    for clock, grouped, word, punct in _TOKEN.findall(piece):
         if word:
             lower = word.lower()
-            if lower.isalpha():  # the common case, a plain word, read here without a call
-                if lower is word or lower == word:  # lower case: no capital, not shouted
-                    key = singular(word) if word[-1] == "s" else word
-                    # Every field given, the tuple is made without `Token.__new__`'s call:
-                    # most tokens of every text are made on this line.
-                    append(_new_token(Token, (word, key, word_kind, False, False)))
-                    continue
-                key = singular(lower) if lower[-1] == "s" else lower
-                shouted = len(word) > 1 and word.isupper()
-                append(Token(lower, key, word_kind, word[0].isupper(), shouted))
+            if lower.isalpha():
+                append(_plain_word(word))
             elif lower[0].isdigit() and _NUMBER.match(lower):
                 append(Token(lower, lower.replace(",", ""), Kind.NUMBER))
             else:
@@ -168,7 +196,6 @@ def tokenize(chunk: str) -> list[Token]:
             append(Token(punct, punct, Kind.PUNCT))
         else:
             append(Token(grouped.lower(), grouped.replace(",", ""), Kind.NUMBER))
-    return tokens
 
 
 def _word_tokens(word: str) -> list[Token]:

@@ -42,7 +42,7 @@ from truthexpiry.values.numbers_in_text import ValueSpan, number_at
 from truthexpiry.values.spoken_times import spoken_time_at
 
 # Words a value may start with: months, times, currencies, number words, "a"/"an", "half".
-_WORD_STARTS = frozenset(
+VALUE_WORD_STARTS = frozenset(
     (
         *MONTHS,
         *TIME_WORDS,
@@ -83,7 +83,7 @@ def may_start_a_value(token: Token) -> bool:
     text = token.text
     return (
         token.kind is not Kind.WORD
-        or text in _WORD_STARTS
+        or text in VALUE_WORD_STARTS
         or text[0].isdigit()
         or ("-" in text and text.partition("-")[0] in _HYPHENATED_STARTS)  # "twenty-five"
     )

@@ -28,7 +28,7 @@ from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReadin
 from truthexpiry.reading.time.names import time_vocabulary
 from truthexpiry.reading.time.points import Reading, date_end
 from truthexpiry.reading.time.ranges import split_ranges
-from truthexpiry.reading.time.windows import may_start_a_window, window_at
+from truthexpiry.reading.time.windows import window_at, window_starts
 from truthexpiry.text.tokens import Sentence, Token
 from truthexpiry.values.calendar import judgement_date, last_days, still_to_come
 from truthexpiry.values.spans import may_start_a_value
@@ -72,7 +72,7 @@ def read_time(
             _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
         )
     ends = split_ranges(tokens)
-    starts = [i for i, token in enumerate(ends) if may_start_a_window(token)]
+    starts = window_starts(ends)
     found: DateWindow | None = None
     if starts:  # else `_first_window` finds none
         dated = vocabulary is not None and vocabulary.about_a_date(tokens)

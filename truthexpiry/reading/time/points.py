@@ -20,7 +20,7 @@ from datetime import date, timedelta
 from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token
-from truthexpiry.text.words import ARTICLES_AS_ONE, MONTHS, NUMBER_WORDS, UNITS
+from truthexpiry.text.words import ARTICLES_AS_ONE, MONTHS, NUMBER_WORDS, SCALE_WORDS, UNITS
 from truthexpiry.values.calendar import (
     PERIOD_UNITS,
     month_of,
@@ -84,7 +84,7 @@ def point_at(
     """The point that starts at `tokens[i]`. `preposition` is the word before it (`in`, `on`,
     `since`, `as_of`...); without one, a date, a year, or a month or quarter without its year is
     not read: it may be a value."""
-    if i >= len(tokens) or not may_start_a_point(tokens[i]):
+    if i >= len(tokens) or not may_start_a_point(tokens[i]) or not _may_place(tokens, i):
         return None
     if preposition is None:
         found = _first(_BARE, tokens, i, reading)
@@ -94,6 +94,21 @@ def point_at(
         return None  # the date is the value stated: not its month either ("on Oct 31 2026")
     found = _first(_AFTER_PREPOSITION if dates else _BARE, tokens, i, reading)
     return found or (_year(tokens, i) if preposition in _YEAR_PREPOSITIONS else None)
+
+
+def _may_place(tokens: list[Token], i: int) -> bool:
+    """False for a number no reader reads a point from: a point starts at a number only as a
+    year (`2025`), a day before its month (`15 March`, `15 of March`) or a count of a period
+    (`3 weeks ago`, `2 thousand days ago`). Any other token is left to the readers."""
+    if tokens[i].kind is not Kind.NUMBER or len(tokens[i].key) == 4:
+        return True
+    following = tokens[i + 1] if i + 1 < len(tokens) else None
+    return following is not None and (
+        following.text in MONTHS
+        or following.text == "of"
+        or following.text in UNITS
+        or following.key in SCALE_WORDS
+    )
 
 
 def date_end(tokens: list[Token], i: int) -> int | None:

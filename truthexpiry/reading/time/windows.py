@@ -10,6 +10,7 @@ from datetime import timedelta
 
 from truthexpiry.models.time.periods import DateWindow
 from truthexpiry.reading.time.points import (
+    POINT_STARTS,
     Found,
     Reading,
     counted,
@@ -18,7 +19,7 @@ from truthexpiry.reading.time.points import (
     unit_at,
 )
 from truthexpiry.reading.time.ranges import RANGE_ENDS, range_from
-from truthexpiry.text.tokens import Token
+from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.values.calendar import last_days, shifted
 
 _ROLLING = {"last": -1, "past": -1, "previous": -1, "next": 1, "coming": 1}
@@ -26,6 +27,7 @@ _ROLLING = {"last": -1, "past": -1, "previous": -1, "next": 1, "coming": 1}
 _PREPOSITIONS = frozenset("in on at during throughout for by around".split())
 _RECENT = frozenset("recently lately recent".split())
 _STARTS = frozenset(("since", "between", "from", "as", *_RECENT, *_PREPOSITIONS, *_ROLLING))
+_WORD_STARTS = _STARTS | POINT_STARTS
 
 
 def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
@@ -41,12 +43,35 @@ def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
         return point_at(tokens, i + 2, reading, "as_of")
     if word in _PREPOSITIONS and (found := _through(tokens, i + 1, reading, word)):
         return found
+    return _on_its_own(tokens, i, reading)
+
+
+def _on_its_own(tokens: list[Token], i: int, reading: Reading) -> Found | None:
+    """A rolling span, a point or a range that starts at `tokens[i]` itself. A word that starts
+    neither a rolling span nor a point ("on" in "on Starter") starts none of them."""
+    word = tokens[i].key
+    if word not in _ROLLING and word != "the" and not may_start_a_point(tokens[i]):
+        return None
     return _rolling(tokens, i, reading) or _through(tokens, i, reading, None)
 
 
 def may_start_a_window(token: Token) -> bool:
     """A cheap test: most words of a question start no window, and need not be read."""
     return token.key in _STARTS or may_start_a_point(token)
+
+
+def window_starts(tokens: list[Token]) -> list[int]:
+    """The positions `may_start_a_window` holds at, in one pass. A word of letters alone starts
+    a point only by its text or key (`may_start_a_point`): it is tested by set look-ups alone."""
+    word = Kind.WORD
+    return [
+        i
+        for i, token in enumerate(tokens)
+        if token.key in _WORD_STARTS
+        or token.text in POINT_STARTS
+        or token.kind is not word
+        or (not token.text.isalpha() and may_start_a_point(token))
+    ]
 
 
 def _since(tokens: list[Token], i: int, reading: Reading) -> Found | None:
