@@ -162,6 +162,8 @@ def _stated(
 def _strong(bindings: list[Binding], clause_of: Callable[[int], int]) -> list[Binding]:
     """A modal ("can", "has") counts only where its clause says nothing else about its name:
     "can people work remotely 4 days a week?" is about the days, not about being allowed."""
+    if len(bindings) < 2:
+        return bindings  # a modal yields only to another binding
     said = {(b.anchor, clause_of(b.found.start)) for b in bindings if not b.found.weak}
     return [
         b for b in bindings if not (b.found.weak and (b.anchor, clause_of(b.found.start)) in said)
@@ -212,6 +214,8 @@ def _settle(group: list[Binding]) -> list[Binding]:
     """One value per attribute and scope: a value whose unit fits over one that does not
     ("€15,000 ... that 12k payment"), a present one over a past one ("was 30, now 45"), any
     word over a modal ("can"). Nothing when the values left still disagree."""
+    if len(group) == 1 and group[0].value is not None:
+        return group  # one value agrees with itself: each filter below would keep it
     group = [b for b in group if not b.found.weak] or group  # a modal yields to any word
     best = max(b.fit for b in group)
     group = [b for b in group if b.fit == best]

@@ -186,9 +186,9 @@ class ScopeFinder:
         ("on Basic"); a key that defaults to `global` only from a name said as one of its kind
         ("the Diamond tier", "Diamond members"), or in a question that asks for a value, from a
         name where a scope value stands ("the fee at Westfield": asked of a place no record has)."""
-        if not self._may_fill_from_unknown():
-            return stated
         unstated = [k for k in keys if k not in stated]
+        if not unstated or not self._may_fill_from_unknown():
+            return stated  # every key stated (most sentences): no unknown word to look for
         missing = [k for k in unstated if GLOBAL not in keys[k]]
         if len(missing) == 1:
             key = missing[0]
