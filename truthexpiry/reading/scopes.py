@@ -15,11 +15,9 @@ from collections.abc import Collection, Mapping
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
 from truthexpiry.reading.day_ranges import day_ranges
-from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.values_in_text import FoundValue
 from truthexpiry.rules.scope import GLOBAL
-from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import CLAUSE_BREAKS, MONTHS
 from truthexpiry.values.spans import may_start_a_value
@@ -307,14 +305,7 @@ def unknown_word(token: Token, index: VocabularyIndex) -> bool:
     """A word no vocabulary knows: no name, scope value or value word of the catalog, and no
     common word (a stopword, a weak word of names, a month)."""
     key = token.key
-    return (
-        token.kind is Kind.WORD
-        and key.isalpha()
-        and key not in index.known_words
-        and key not in WEAK_WORDS
-        and key not in STOPWORDS
-        and key not in MONTHS
-    )
+    return token.kind is Kind.WORD and key not in index.familiar_words and key.isalpha()
 
 
 def _clauses(
