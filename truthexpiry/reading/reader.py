@@ -149,12 +149,14 @@ def query_scopes(
 def _stated(
     bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
 ) -> list[Statement]:
-    unique = [b for b in bindings if b.unique]
+    scoped = _scoped([b for b in bindings if b.unique], scopes, index)
+    # One binding (most sentences) is a group of its own.
+    groups = [scoped] if len(scoped) == 1 else _groups(scoped).values()
     statements = []
-    for (pair, _), group in _groups(_scoped(unique, scopes, index)).items():
+    for group in groups:
         settled = _settle(group)
         if settled and settled[0].value is not None:
-            scope_sets = _combinations(settled[0].scope)
+            pair, scope_sets = settled[0].pair, _combinations(settled[0].scope)
             statements.append(Statement(pair[0], pair[1], scope_sets, settled[0].value, False))
     return statements
 

@@ -314,6 +314,8 @@ def _clauses(
     """Clause numbers per token. A list of scope values ("Starter, Pro and Business") is one
     clause: a comma inside it does not cut, as long as the list goes on to "and" or "or";
     nor does a word `inside` a value."""
+    if CLAUSE_BREAKS.isdisjoint([token.key for token in tokens]):
+        return [0] * len(tokens)  # no word that could cut (most sentences): one clause
     ends = {end for _, end, _ in mentions}
     starts = {start for start, _, _ in mentions}
     clause = 0
