@@ -80,9 +80,11 @@ class ScopeFinder:
         """Record which clauses state values, and where the sentence's first name stands:
         scope values before it ("In the UK, ...") speak for the whole sentence. A value that
         holds a clause's break ("twelve and a half percent") is one clause with what follows."""
-        inside = {i for v in values for i in range(v.start + 1, v.end)}
-        if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
-            self._cut(_clauses(self._tokens, self._mentions, inside))
+        # Only a sentence cut somewhere can be cut less (`_clauses` numbers clauses upwards).
+        if self._clauses and self._clauses[-1] > 0:
+            inside = {i for v in values for i in range(v.start + 1, v.end)}
+            if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
+                self._cut(_clauses(self._tokens, self._mentions, inside))
         self._valued = {self.clause_of(v.start) for v in values}
         first = min([first_name, *(v.start for v in values)])
         self._leading = {self._clauses[s] for s, _, _ in self._mentions if s < first}
