@@ -73,26 +73,22 @@ def bind(
     )
     bindings: list[Binding] = []
     for found in values:
-        scored = []
+        candidates: list[tuple[bool, Anchor, Pair, TypedValue | None, int]] = []
         for anchor in names.anchors:
-            fitting = []
-            for vocabulary in index.attributes.get(anchor.entity, ()):
-                pair = (anchor.entity, vocabulary.info.attribute)
-                if found.owners is not None and pair not in found.owners:
-                    continue
-                value = found.for_attribute(pair, vocabulary.info.value_type)
-                fit = accepts(vocabulary.info, value, found)
-                if fit and _numbered_words(vocabulary.info) and value is not None:
-                    value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
-                if fit:
-                    fitting.append((pair, value, fit))
+            fitting = _fitting(tokens, anchor, found, index)
             # An entity that has an attribute the value fits comes first.
             entity_fit = max((fit for _, _, fit in fitting), default=0) >= 2
-            for pair, value, fit in fitting:
-                score = _score(sentence, anchor, pair, found, fit)
-                scored.append(((entity_fit, *score), pair, value, anchor.start, fit))
-        if not scored:
+            candidates += [(entity_fit, anchor, *item) for item in fitting]
+        if not candidates:
             continue
+        if len(candidates) == 1:  # the only candidate is the best, whatever its score
+            _, anchor, pair, value, fit = candidates[0]
+            bindings.append(Binding(pair, found, value, True, anchor.start, fit))
+            continue
+        scored = [
+            ((fits, *_score(sentence, anchor, pair, found, fit)), pair, value, anchor.start, fit)
+            for fits, anchor, pair, value, fit in candidates
+        ]
         best = max(item[0] for item in scored)
         top = {item[1:] for item in scored if item[0] == best}
         unique = len({pair for pair, _, _, _ in top}) == 1
@@ -101,6 +97,25 @@ def bind(
                 Binding(pair, found, value, unique, at, fit) for pair, value, at, fit in top
             )
     return _drop_idle(bindings, names)
+
+
+def _fitting(
+    tokens: list[Token], anchor: Anchor, found: FoundValue, index: VocabularyIndex
+) -> list[tuple[Pair, TypedValue | None, int]]:
+    """The attributes of the anchor's entity that the value fits: each with the value as read
+    for it, and how well it fits (`accepts`)."""
+    fitting = []
+    for vocabulary in index.attributes.get(anchor.entity, ()):
+        pair = (anchor.entity, vocabulary.info.attribute)
+        if found.owners is not None and pair not in found.owners:
+            continue
+        value = found.for_attribute(pair, vocabulary.info.value_type)
+        fit = accepts(vocabulary.info, value, found)
+        if fit and _numbered_words(vocabulary.info) and value is not None:
+            value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
+        if fit:
+            fitting.append((pair, value, fit))
+    return fitting
 
 
 def _range_end(tokens: list[Token], found: FoundValue) -> bool | None:

@@ -149,12 +149,14 @@ def query_scopes(
 def _stated(
     bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
 ) -> list[Statement]:
-    unique = [b for b in bindings if b.unique]
+    scoped = _scoped([b for b in bindings if b.unique], scopes, index)
+    # One binding (most sentences) is a group of its own.
+    groups = [scoped] if len(scoped) == 1 else _groups(scoped).values()
     statements = []
-    for (pair, _), group in _groups(_scoped(unique, scopes, index)).items():
+    for group in groups:
         settled = _settle(group)
         if settled and settled[0].value is not None:
-            scope_sets = _combinations(settled[0].scope)
+            pair, scope_sets = settled[0].pair, _combinations(settled[0].scope)
             statements.append(Statement(pair[0], pair[1], scope_sets, settled[0].value, False))
     return statements
 
@@ -162,6 +164,8 @@ def _stated(
 def _strong(bindings: list[Binding], clause_of: Callable[[int], int]) -> list[Binding]:
     """A modal ("can", "has") counts only where its clause says nothing else about its name:
     "can people work remotely 4 days a week?" is about the days, not about being allowed."""
+    if len(bindings) < 2:
+        return bindings  # a modal yields only to another binding
     said = {(b.anchor, clause_of(b.found.start)) for b in bindings if not b.found.weak}
     return [
         b for b in bindings if not (b.found.weak and (b.anchor, clause_of(b.found.start)) in said)
@@ -212,6 +216,8 @@ def _settle(group: list[Binding]) -> list[Binding]:
     """One value per attribute and scope: a value whose unit fits over one that does not
     ("€15,000 ... that 12k payment"), a present one over a past one ("was 30, now 45"), any
     word over a modal ("can"). Nothing when the values left still disagree."""
+    if len(group) == 1 and group[0].value is not None:
+        return group  # one value agrees with itself: each filter below would keep it
     group = [b for b in group if not b.found.weak] or group  # a modal yields to any word
     best = max(b.fit for b in group)
     group = [b for b in group if b.fit == best]

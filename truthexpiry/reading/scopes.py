@@ -15,11 +15,9 @@ from collections.abc import Collection, Mapping
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
 from truthexpiry.reading.day_ranges import day_ranges
-from truthexpiry.reading.lexicon.name_words import WEAK_WORDS
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.values_in_text import FoundValue
 from truthexpiry.rules.scope import GLOBAL
-from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import Kind, Token, find_phrases
 from truthexpiry.text.words import CLAUSE_BREAKS, MONTHS
 from truthexpiry.values.spans import may_start_a_value
@@ -82,9 +80,11 @@ class ScopeFinder:
         """Record which clauses state values, and where the sentence's first name stands:
         scope values before it ("In the UK, ...") speak for the whole sentence. A value that
         holds a clause's break ("twelve and a half percent") is one clause with what follows."""
-        inside = {i for v in values for i in range(v.start + 1, v.end)}
-        if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
-            self._cut(_clauses(self._tokens, self._mentions, inside))
+        # Only a sentence cut somewhere can be cut less (`_clauses` numbers clauses upwards).
+        if self._clauses and self._clauses[-1] > 0:
+            inside = {i for v in values for i in range(v.start + 1, v.end)}
+            if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
+                self._cut(_clauses(self._tokens, self._mentions, inside))
         self._valued = {self.clause_of(v.start) for v in values}
         first = min([first_name, *(v.start for v in values)])
         self._leading = {self._clauses[s] for s, _, _ in self._mentions if s < first}
@@ -186,9 +186,9 @@ class ScopeFinder:
         ("on Basic"); a key that defaults to `global` only from a name said as one of its kind
         ("the Diamond tier", "Diamond members"), or in a question that asks for a value, from a
         name where a scope value stands ("the fee at Westfield": asked of a place no record has)."""
-        if not self._may_fill_from_unknown():
-            return stated
         unstated = [k for k in keys if k not in stated]
+        if not unstated or not self._may_fill_from_unknown():
+            return stated  # every key stated (most sentences): no unknown word to look for
         missing = [k for k in unstated if GLOBAL not in keys[k]]
         if len(missing) == 1:
             key = missing[0]
@@ -307,14 +307,7 @@ def unknown_word(token: Token, index: VocabularyIndex) -> bool:
     """A word no vocabulary knows: no name, scope value or value word of the catalog, and no
     common word (a stopword, a weak word of names, a month)."""
     key = token.key
-    return (
-        token.kind is Kind.WORD
-        and key.isalpha()
-        and key not in index.known_words
-        and key not in WEAK_WORDS
-        and key not in STOPWORDS
-        and key not in MONTHS
-    )
+    return token.kind is Kind.WORD and key not in index.familiar_words and key.isalpha()
 
 
 def _clauses(
@@ -323,6 +316,8 @@ def _clauses(
     """Clause numbers per token. A list of scope values ("Starter, Pro and Business") is one
     clause: a comma inside it does not cut, as long as the list goes on to "and" or "or";
     nor does a word `inside` a value."""
+    if CLAUSE_BREAKS.isdisjoint([token.key for token in tokens]):
+        return [0] * len(tokens)  # no word that could cut (most sentences): one clause
     ends = {end for _, end, _ in mentions}
     starts = {start for start, _, _ in mentions}
     clause = 0

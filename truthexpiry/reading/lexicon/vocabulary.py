@@ -23,10 +23,11 @@ from truthexpiry.reading.lexicon.catalog_phrases import (
     scope_phrases,
     value_phrases,
 )
-from truthexpiry.reading.lexicon.name_words import stem, stem_forms, strong_stems
+from truthexpiry.reading.lexicon.name_words import WEAK_WORDS, stem, stem_forms, strong_stems
 from truthexpiry.reading.lexicon.topic_screen import TopicScreen, screen
+from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import PhraseTable
-from truthexpiry.text.words import CURRENCIES, UNITS
+from truthexpiry.text.words import CURRENCIES, MONTHS, UNITS
 
 Pair = tuple[str, str]
 _KEPT = 4  # catalog versions whose index is kept
@@ -61,6 +62,9 @@ class VocabularyIndex:
     known_words: frozenset[str]  # every word of every phrase above
     screen: TopicScreen  # which entities a sentence may be about, from its words
     stem_forms: dict[str, str]  # every word whose stem is an attribute's or entity's -> that stem
+    # `known_words` and the common words (stopwords, weak words of names, months): a word
+    # outside it is one no vocabulary knows (`scopes.unknown_word`)
+    familiar_words: frozenset[str]
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
@@ -108,6 +112,7 @@ class VocabularyIndex:
             part for pairs in scopes.values() for key, _ in pairs for part in key.split("_")
         )
         known = {w for table in (entities, names, scopes, values) for p in table for w in p.split()}
+        known_words = frozenset(known) | keys | nouns
         by_unit = owners(
             {pair: frozenset({i.unit}) for pair, i in catalog.attributes.items() if i.unit}
         )
@@ -132,7 +137,7 @@ class VocabularyIndex:
             PhraseTable.of(values),
             nouns,
             by_unit,
-            frozenset(known) | keys | nouns,
+            known_words,
             screen(
                 entities,
                 names,
@@ -142,6 +147,7 @@ class VocabularyIndex:
                 values=values,
             ),
             stem_forms(attribute_stems.keys() | entity_stems.keys()),
+            known_words | WEAK_WORDS | STOPWORDS | frozenset(MONTHS),
         )
 
 
