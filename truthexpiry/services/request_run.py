@@ -130,13 +130,20 @@ class RequestRun:
         if not isinstance(resolution, Resolution):
             return explanation
         explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
-        if verdict.status is not Status.SUPERSEDED:
+        if verdict.status is not Status.SUPERSEDED or not self._changed_since(resolution):
             return explanation
         now = settle(verdict.key, resolution.timeline, self._today, self._owners.policy)
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
         if states_current(claim, now, info):
             explanation += today_note(self._as_of, now.current)
         return explanation
+
+    def _changed_since(self, resolution: Resolution) -> bool:
+        """Whether today's records may say otherwise than those of the day judged on: judged on
+        a past day, only a record pending then and in effect by today changes what they say."""
+        if self._today < self._as_of:
+            return True
+        return any(record.effective_date <= self._today for record in resolution.pending)
 
     def _verdict(self, claim: Claim, subject: str) -> Verdict:
         key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
