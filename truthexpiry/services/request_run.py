@@ -175,7 +175,7 @@ class RequestRun:
             return labeler.unverified_answer(key, _unavailable(resolution), subject)
         found = labeler.answer(resolution, subject, self._owners.word_on(key))
         dated = worded_for(found.explanation, self._as_of, self._today, resolution.pending)
-        return replace(found, explanation=dated)
+        return found if dated == found.explanation else replace(found, explanation=dated)
 
     def _no_records(self, entity: str, attribute: str, stated: Scope, explanation: str) -> str:
         """Say which stated scope value no record has, and which values do exist."""
