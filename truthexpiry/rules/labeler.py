@@ -34,11 +34,13 @@ def label(
     resolution: Resolution,
     info: AttributeInfo | None = None,
     owners: OwnerWord = NO_OWNER_WORD,
+    subject: str = "",
 ) -> Verdict:
     """Compare one claim with the resolution of its key; `info` gives the attribute's value
     type and unit, so that values compare as what they are; `owners` is the owner evidence for
-    the key."""
-    return _with_owner_word(_by_records(claim, resolution, info), resolution, owners)
+    the key; `subject` the verdict's subject (`Verdict.subject`)."""
+    verdict = _by_records(claim, resolution, info, subject)
+    return _with_owner_word(verdict, resolution, owners)
 
 
 def states_current(claim: Claim, settled: Settled, info: AttributeInfo | None = None) -> bool:
@@ -101,22 +103,25 @@ def _with_owner_word(verdict: Verdict, resolution: Resolution, owners: OwnerWord
     )
 
 
-def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None) -> Verdict:
+def _by_records(
+    claim: Claim, resolution: Resolution, info: AttributeInfo | None, subject: str
+) -> Verdict:
     if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
-        return _verdict(claim, resolution, resolution.status, resolution.explanation)
+        return _verdict(
+            claim, resolution, resolution.status, resolution.explanation, subject=subject
+        )
     current = resolution.current_values[0]
     stated = claim.typed or read_value(claim.stated_value, info)
     compared = compare(stated, read_record_value(current, info))
     if compared.outcome is Comparison.SAME:
-        return _verdict(claim, resolution, Status.CURRENT, resolution.explanation)
+        return _verdict(claim, resolution, Status.CURRENT, resolution.explanation, subject=subject)
     if compared.outcome is Comparison.INCOMPARABLE:
         explanation = (
             f"Stated {claim.stated_value!r}, which cannot be compared with the current value "
             f"{current!r} per {cite_all(resolution.current)}: {compared.reason}."
         )
-        return _verdict(
-            claim, resolution, Status.UNVERIFIED, explanation, UnverifiedReason.INCOMPARABLE_UNITS
-        )
+        reason = UnverifiedReason.INCOMPARABLE_UNITS
+        return _verdict(claim, resolution, Status.UNVERIFIED, explanation, reason, subject=subject)
     explanation = (
         f"Stated {claim.stated_value!r}, but the current value is "
         f"{resolution.current_values[0]!r} per {cite_all(resolution.current)}."
@@ -124,12 +129,14 @@ def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None
         + _history_note(claim.stated_value, stated, resolution, info)
         + pending_note(resolution.pending)
     )
-    return _verdict(claim, resolution, Status.SUPERSEDED, explanation)
+    return _verdict(claim, resolution, Status.SUPERSEDED, explanation, subject=subject)
 
 
-def unverified(claim: Claim, key: ClaimKey, reason: UnverifiedReason, explanation: str) -> Verdict:
+def unverified(
+    claim: Claim, key: ClaimKey, reason: UnverifiedReason, explanation: str, subject: str = ""
+) -> Verdict:
     """A verdict for a claim that could not be checked at all (missing scope, no evidence)."""
-    return Verdict(claim, key, Status.UNVERIFIED, (), (), explanation, reason)
+    return Verdict(claim, key, Status.UNVERIFIED, (), (), explanation, reason, subject=subject)
 
 
 def _verdict(
@@ -138,6 +145,8 @@ def _verdict(
     status: Status,
     explanation: str,
     reason: UnverifiedReason | None = None,
+    *,
+    subject: str,
 ) -> Verdict:
     return Verdict(
         claim=claim,
@@ -148,6 +157,7 @@ def _verdict(
         explanation=explanation,
         reason=reason or resolution.reason,
         timeline=resolution.timeline,
+        subject=subject,
     )
 
 

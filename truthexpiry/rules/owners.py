@@ -58,6 +58,7 @@ class OwnerWord:
 
 
 NO_OWNER_WORD = OwnerWord()
+_NO_POLICY = AuthorityPolicy()  # the default: no precedence, no owners (made once, never changed)
 
 
 def message_date(message_ts: str) -> date | None:
@@ -83,7 +84,7 @@ class OwnerEvidence:
     """The owner confirmations found in one request's searched messages, by claim key."""
 
     def __init__(self, policy: AuthorityPolicy | None, as_of: date) -> None:
-        self._policy = policy or AuthorityPolicy()
+        self._policy = policy or _NO_POLICY
         self._as_of = as_of
         self._found: dict[ClaimKey, list[OwnerConfirmation]] = {}
 

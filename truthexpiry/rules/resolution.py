@@ -18,7 +18,7 @@ compares claims with it, and transitions (`time/transitions.py`) ask it day by d
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
 
@@ -58,6 +58,8 @@ def settle(
     current = _newest(authoritative, timeline)
     if not current:
         return Settled(Status.UNVERIFIED, (), (), UnverifiedReason.INVALID_EVIDENCE)
+    if len(current) == 1:  # one newest record: its value, nothing to tell apart
+        return Settled(Status.CURRENT, current, (current[0].value,))
     values = distinct_values(current)
     if len(values) == 1:
         return Settled(Status.CURRENT, current, (current[0].value,))
@@ -69,8 +71,10 @@ def settle(
     return Settled(Status.CONFLICTING, current, values, preference=preference)
 
 
-def timeline_of(records: Iterable[LifecycleRecord]) -> tuple[LifecycleRecord, ...]:
+def timeline_of(records: Collection[LifecycleRecord]) -> tuple[LifecycleRecord, ...]:
     """Records oldest first: by effective date, then record ID."""
+    if len(records) < 2:  # nothing to order (most keys have one record)
+        return tuple(records)
     return tuple(sorted(records, key=lambda r: (r.effective_date, r.record_id)))
 
 
@@ -87,13 +91,16 @@ def resolve(
     settled = settle(key, timeline, as_of, policy)
     if settled.status is Status.CURRENT:
         return _current(key, as_of, settled, pending, timeline)
+    if settled.status is Status.UNVERIFIED:  # made directly, as `_current` is
+        if settled.reason is UnverifiedReason.INVALID_EVIDENCE:
+            explanation = f"The records for {key.canonical} supersede each other in a cycle."
+        else:
+            explanation = _no_authority(key, timeline, as_of)
+        return Resolution(
+            key, as_of, (), (), pending, timeline, Status.UNVERIFIED, explanation, settled.reason
+        )
     base = Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED, "")
     current, preference = settled.current, settled.preference
-    if settled.reason is UnverifiedReason.INVALID_EVIDENCE:
-        explanation = f"The records for {key.canonical} supersede each other in a cycle."
-        return replace(base, explanation=explanation, reason=settled.reason)
-    if settled.status is Status.UNVERIFIED:
-        return replace(base, explanation=_no_authority(key, timeline, as_of), reason=settled.reason)
     explanation = (  # CONFLICTING
         f"Authoritative records disagree: {listing(current)}, all effective "
         f"{current[0].effective_date.isoformat()} and none supersedes another."

@@ -75,7 +75,8 @@ class TruthExpiryPipeline:
         self._turns = NoTurns() if turns is None else turns
 
     def run(self, request: TruthExpiryRequest) -> TruthExpiryResponse:
-        as_of = request.as_of or self._clock.today()
+        today = self._clock.today()  # read once: the whole request speaks of one day
+        as_of = request.as_of or today
         try:
             catalog = self._evidence.catalog()
         except EvidenceUnavailableError as error:
@@ -92,7 +93,9 @@ class TruthExpiryPipeline:
         judged_on, source = _judgement(reading, as_of)
         extraction = self._extractor.extract(read, messages, catalog)
         checking = request.subject_message is not None
-        verdicts, answers = self._judge(extraction, catalog, judged_on, notices, checking=checking)
+        verdicts, answers = self._judge(
+            extraction, catalog, judged_on, today, notices, checking=checking
+        )
         if (
             reading is not None
             and reading.kind is TimeQuestion.AS_OF
@@ -127,7 +130,7 @@ class TruthExpiryPipeline:
             len(messages),
             time,
             source,
-            today=self._clock.today(),
+            today=today,
         )
 
     def _judge(
@@ -135,14 +138,16 @@ class TruthExpiryPipeline:
         extraction: Extraction,
         catalog: Catalog,
         judged_on: date,
+        today: date,
         notices: list[Notice],
         *,
         checking: bool,
     ) -> tuple[tuple[Verdict, ...], tuple[Answer, ...]]:
-        """Verdicts on the claims and answers to the value questions, as of `judged_on`.
-        `checking` one message (the shortcut): its claims, and no owner evidence."""
+        """Verdicts on the claims and answers to the value questions, as of `judged_on`
+        (`today` is the clock's date). `checking` one message (the shortcut): its claims, and
+        no owner evidence."""
         owners = OwnerEvidence(self._authority, judged_on)
-        run = RequestRun(self._evidence, catalog, judged_on, owners, self._clock.today())
+        run = RequestRun(self._evidence, catalog, judged_on, owners, today)
         if not checking:  # owner evidence comes only from searched messages
             run.collect_owner_evidence(extraction.message_claims)
         found = extraction.message_claims if checking else _on_topic(extraction)

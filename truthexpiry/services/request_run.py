@@ -110,13 +110,17 @@ class RequestRun:
                 self._owners.add(key, claim)
 
     def verdict(self, claim: Claim) -> Verdict:
-        verdict = self._verdict(claim)
+        """The claim's verdict, made with its subject; made again only when its explanation is
+        worded otherwise (no records for a stated scope value, judged on another day)."""
+        subject = self._keys.describe(claim.entity, claim.attribute)
+        verdict = self._verdict(claim, subject)
         explanation = verdict.explanation
         if verdict.reason is UnverifiedReason.NO_RECORDS:
             explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
-        subject = self._keys.describe(claim.entity, claim.attribute)
         if self._today != self._as_of:
             explanation = self._dated(claim, verdict, explanation)
+        if explanation == verdict.explanation:
+            return verdict
         return with_subject(verdict, subject, explanation)
 
     def _dated(self, claim: Claim, verdict: Verdict, explanation: str) -> str:
@@ -126,7 +130,7 @@ class RequestRun:
         if not isinstance(resolution, Resolution):
             return explanation
         explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
-        if verdict.status is not Status.SUPERSEDED:
+        if verdict.status is not Status.SUPERSEDED or not self._changed_since(resolution):
             return explanation
         now = settle(verdict.key, resolution.timeline, self._today, self._owners.policy)
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
@@ -134,19 +138,24 @@ class RequestRun:
             explanation += today_note(self._as_of, now.current)
         return explanation
 
-    def _verdict(self, claim: Claim) -> Verdict:
+    def _changed_since(self, resolution: Resolution) -> bool:
+        """Whether today's records may say otherwise than those of the day judged on: judged on
+        a past day, only a record pending then and in effect by today changes what they say."""
+        if self._today < self._as_of:
+            return True
+        return any(record.effective_date <= self._today for record in resolution.pending)
+
+    def _verdict(self, claim: Claim, subject: str) -> Verdict:
         key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
         if isinstance(key, MissingScope):
-            return unverified(
-                claim, key.partial_key, UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
-            )
+            reason, explanation = UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
+            return unverified(claim, key.partial_key, reason, explanation, subject)
         resolution = self._resolve(key)
         if isinstance(resolution, EvidenceUnavailableError):
-            return unverified(
-                claim, key, UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
-            )
+            reason, explanation = UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
+            return unverified(claim, key, reason, explanation, subject)
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
-        return label(claim, resolution, info, self._owners.word_on(key, claim))
+        return label(claim, resolution, info, self._owners.word_on(key, claim), subject)
 
     def answer(self, query: ValueQuery, notices: list[Notice]) -> Answer | None:
         key = self._keys.resolve(query.entity, query.attribute, query.scope)
@@ -166,7 +175,7 @@ class RequestRun:
             return labeler.unverified_answer(key, _unavailable(resolution), subject)
         found = labeler.answer(resolution, subject, self._owners.word_on(key))
         dated = worded_for(found.explanation, self._as_of, self._today, resolution.pending)
-        return replace(found, explanation=dated)
+        return found if dated == found.explanation else replace(found, explanation=dated)
 
     def _no_records(self, entity: str, attribute: str, stated: Scope, explanation: str) -> str:
         """Say which stated scope value no record has, and which values do exist."""

@@ -34,7 +34,8 @@ def worded_for(
     day = judged_on.isoformat()
     if "current value" in explanation:  # each wording of `_CURRENT` says it
         for current, dated in _CURRENT:
-            explanation = explanation.replace(current, dated.format(day=day))
+            if current in explanation:
+                explanation = explanation.replace(current, dated.format(day=day))
     for record in pending:
         if record.effective_date <= today:
             since = (
