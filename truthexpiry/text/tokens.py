@@ -167,7 +167,8 @@ def tokenize(chunk: str) -> list[Token]:
         piece = spaced.rstrip(_ENDING_MARKS)
         if piece.isalpha() and piece.isascii():
             if piece.islower():  # ASCII letters alone: lower case has no capital, no shout
-                append(_new_token(Token, (piece, singular(piece), word, False, False)))
+                key = singular(piece) if piece[-1] == "s" else piece  # else nothing to strip
+                append(_new_token(Token, (piece, key, word, False, False)))
             else:
                 append(_plain_word(piece))
         elif piece:
