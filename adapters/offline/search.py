@@ -75,16 +75,19 @@ class CorpusMessageSearch:
         del action_token  # a local corpus needs no Slack token
         if not self._messages:
             return []  # nothing to rank: the query need not be read
-        terms = set(_terms(query))
+        # Each distinct term once, in the query's order: the float sums below add in that fixed
+        # order, so scores (and ties between messages) do not depend on the hash seed.
+        terms = list(dict.fromkeys(_terms(query)))
         idf = self._idf
         scored = []
         for position, (message_terms, length_norm) in enumerate(
             zip(self._terms, self._length_norms, strict=True)
         ):
             score = 0.0
-            for term in terms & message_terms.keys():
-                frequency = message_terms[term]
-                score += idf[term] * frequency * (_K1 + 1) / (frequency + length_norm)
+            for term in terms:
+                frequency = message_terms.get(term)
+                if frequency:
+                    score += idf[term] * frequency * (_K1 + 1) / (frequency + length_norm)
             if score > 0:
                 scored.append((-score, position))
         return [self._messages[position] for _, position in sorted(scored)[:limit]]

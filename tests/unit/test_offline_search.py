@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from datetime import date
 
 import pytest
@@ -78,3 +81,34 @@ def test_the_demo_dataset_shows_every_rule() -> None:
     assert any(r.supersedes_record_id for r in records)
     assert any(r.state.is_authoritative and r.effective_date > as_of for r in records)
     assert any(dict(r.key.scope).get("region") not in (None, "global") for r in records)
+
+
+# Two messages whose scores are equal but for the order their four terms' shares are added in
+# (frequencies 1, 2, 3, 4 against 4, 3, 2, 1, the same length, the same IDFs). Summed in a
+# set's order, which of the two ranks first changed with PYTHONHASHSEED (seeds 5 and 11 differed).
+_RANK_IN_A_FRESH_PROCESS = """
+from adapters.offline.search import CorpusMessageSearch
+from truthexpiry.models.answering.messages import SearchMessage
+
+contents = [
+    "alpha beta beta gamma gamma gamma delta delta delta delta",
+    "alpha alpha alpha alpha beta beta beta gamma gamma delta",
+    "lunch",
+]
+corpus = CorpusMessageSearch(
+    [SearchMessage(str(n), "C1", "ops", "U1", "Ana", text) for n, text in enumerate(contents)]
+)
+print(" ".join(m.message_ts for m in corpus.search("alpha beta gamma delta", limit=10)))
+"""
+
+
+def test_the_order_of_results_does_not_depend_on_the_hash_seed() -> None:
+    def ranked(seed: int) -> str:
+        environment = {**os.environ, "PYTHONHASHSEED": str(seed)}
+        command = [sys.executable, "-c", _RANK_IN_A_FRESH_PROCESS]
+        done = subprocess.run(command, env=environment, capture_output=True, text=True, check=True)
+        return done.stdout.strip()
+
+    orders = {ranked(seed) for seed in range(12)}
+
+    assert len(orders) == 1

@@ -21,6 +21,7 @@ _DAYS = (
     ("sunday", "sun"),
 )
 DAY_NUMBERS = {name: number for number, names in enumerate(_DAYS) for name in names}
+_DAY_NAMES = frozenset(DAY_NUMBERS)
 _BETWEEN = frozenset({"to", "-", "\u2013", "through", "thru", "till", "until"})
 # The scope value a range of days is, by the days it covers.
 _NAMED_RANGES = {(0, 4): "weekday", (5, 6): "weekend"}
@@ -28,6 +29,9 @@ _NAMED_RANGES = {(0, 4): "weekday", (5, 6): "weekend"}
 
 def day_ranges(tokens: list[Token]) -> Iterator[tuple[int, int, str]]:
     """(start, end, phrase) for each range of days that is a day type: "weekday", "weekend"."""
+    keys = [token.key for token in tokens]
+    if _DAY_NAMES.isdisjoint(keys) and " " not in "".join(keys):
+        return  # no day's name and no key of two words ("mon fri"): most sentences
     for i, token in enumerate(tokens):
         key = token.key
         if key in DAY_NUMBERS:  # a range starts at a day's name, or at a token of two days

@@ -157,13 +157,20 @@ def _chunks(text: str) -> list[str]:
 def tokenize(chunk: str) -> list[Token]:
     """The tokens of `chunk`: the token pattern's matches, read one whitespace-separated piece
     at a time (no match spans whitespace). A piece of plain ASCII letters, most of any text, is
-    one word: it is read without a pattern run."""
+    one word: it is read without a pattern run (in lower case, the commonest, made right here:
+    what `_plain_word` makes of it)."""
     tokens: list[Token] = []
+    append = tokens.append
+    word = Kind.WORD
     for spaced in chunk.split():
         # "Starter?", "Starter.": marks at a piece's end are never part of a token
         piece = spaced.rstrip(_ENDING_MARKS)
         if piece.isalpha() and piece.isascii():
-            tokens.append(_plain_word(piece))
+            if piece.islower():  # ASCII letters alone: lower case has no capital, no shout
+                key = singular(piece) if piece[-1] == "s" else piece  # else nothing to strip
+                append(_new_token(Token, (piece, key, word, False, False)))
+            else:
+                append(_plain_word(piece))
         elif piece:
             _read_piece(piece, tokens)
     return tokens

@@ -21,6 +21,7 @@ from truthexpiry.text.words import (
     AMOUNT_WORDS,
     ARTICLES_AS_ONE,
     CURRENCIES,
+    FRACTION_FIGURES,
     FRACTION_WORDS,
     MINOR_CURRENCIES,
     MONTHS,
@@ -79,10 +80,14 @@ def value_at(
 
 def may_start_a_value(token: Token) -> bool:
     """The cheap test before the parsers: a value starts only at a number, a clock time, a
-    symbol, a word that begins with a digit, or one of the words values start with."""
+    currency symbol or a fraction figure (`$`, `½`; no other punctuation mark), a word that
+    begins with a digit, or one of the words values start with."""
     text = token.text
+    kind = token.kind
+    if kind is Kind.PUNCT:
+        return text in VALUE_WORD_STARTS or text in FRACTION_FIGURES
     return (
-        token.kind is not Kind.WORD
+        kind is not Kind.WORD
         or text in VALUE_WORD_STARTS
         or text[0].isdigit()
         or ("-" in text and text.partition("-")[0] in _HYPHENATED_STARTS)  # "twenty-five"

@@ -30,7 +30,7 @@ class TimeVocabulary:
     def about_a_date(self, tokens: list[Token]) -> bool:
         """Whether the tokens name an attribute whose values are dates (`deadline`, `due`)."""
         date_words = self.date_words
-        return bool(date_words) and any(_stem(token.key) in date_words for token in tokens)
+        return bool(date_words) and any(token.key[:_STEM] in date_words for token in tokens)
 
 
 def time_vocabulary(catalog: Catalog) -> TimeVocabulary:
@@ -79,4 +79,4 @@ def _phrases(spellings: Iterable[str]) -> set[str]:
 
 
 def _stem(word: str) -> str:
-    return word[:_STEM] if len(word) > _STEM else word
+    return word[:_STEM]  # a shorter word whole

@@ -67,7 +67,7 @@ def read_time(
     changes)."""
     tokens = [token for sentence in question if not _thanks(sentence) for token in sentence.tokens]
     vocabulary = time_vocabulary(catalog) if catalog is not None else None
-    if not _CUE_WORDS.isdisjoint(token.key for token in tokens):  # else `_cue` finds none
+    if not _CUE_WORDS.isdisjoint([token.key for token in tokens]):  # else `_cue` finds none
         kind = (
             _cue(tokens, vocabulary.name_positions(tokens) if vocabulary else frozenset()) or kind
         )

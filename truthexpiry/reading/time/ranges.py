@@ -61,8 +61,9 @@ def range_from(
 def split_ranges(tokens: list[Token]) -> list[Token]:
     """The tokens with a range written in one token ("june-august", "3-20", "q1-q2") or with
     a dash the tokenizer dropped ("June\u2013August") read as two ends with `to` between them."""
-    if not any("-" in t.text or t.text in MONTHS for t in tokens):
-        return tokens  # most questions: nothing to split
+    texts = [token.text for token in tokens]
+    if MONTHS.keys().isdisjoint(texts) and "-" not in "".join(texts):
+        return tokens  # most questions: no month and no hyphen, nothing to split
     split: list[Token] = []
     for index, token in enumerate(tokens):
         parts = token.text.split("-") if token.kind is Kind.WORD else ()
