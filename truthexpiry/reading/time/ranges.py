@@ -34,12 +34,23 @@ def range_from(
     tokens: list[Token], i: int, reading: Reading, preposition: str, first: Found | None = None
 ) -> Found | None:
     """The range whose first end starts at `tokens[i]` (`first`, when already read), read after
-    `preposition` (`between` also takes `and` between the ends)."""
+    `preposition` (`between` also takes `and` between the ends). Without a word between two ends
+    after `tokens[i]` there is no range, and neither end is read."""
+    ends = _BETWEEN_ENDS if preposition == "between" else RANGE_ENDS
+    if ends.isdisjoint([token.key for token in tokens[i + 1 :]]):
+        return None  # "60 days for Enterprise": the word that `_is_in` looks for is not there
+    return read_range(tokens, i, reading, preposition, first)
+
+
+def read_range(
+    tokens: list[Token], i: int, reading: Reading, preposition: str, first: Found | None = None
+) -> Found | None:
+    """`range_from` read in full, without its test for a word between the ends."""
+    ends = _BETWEEN_ENDS if preposition == "between" else RANGE_ENDS
     i = _past_the(tokens, i)
     first = first or point_at(tokens, i, reading, preposition)
     day = None if first is not None else _bare_day(tokens, i)
     after_first = first[1] if first is not None else i + 1
-    ends = _BETWEEN_ENDS if preposition == "between" else RANGE_ENDS
     if (first is None and day is None) or not _is_in(tokens, after_first, ends):
         return None
     at = _past_the(tokens, after_first + 1)
