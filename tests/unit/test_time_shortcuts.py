@@ -1,6 +1,7 @@
 """The time readers' cheap tests give what the full reads give: `range_from` without a word
 between two ends after its first token, and `_ago` without `ago` after a count and its unit,
-read what `read_range` and `counted_back` read in full, over every dataset's questions and
+read what `read_range` and `counted_back` read in full, and `split_ranges` splits what a walk
+over every token splits, over every dataset's questions and
 messages and over generated texts. A full read that raises (a date past the calendar) may be
 None instead: the one caller of the window readers reads a raise as no window."""
 
@@ -17,8 +18,16 @@ from hypothesis import strategies as st
 
 from tests.datasets import DATA, SHARED_EVAL
 from truthexpiry.reading.time.points import Reading, _ago, counted_back
-from truthexpiry.reading.time.ranges import range_from, read_range, split_ranges
-from truthexpiry.text.tokens import Token, sentences
+from truthexpiry.reading.time.ranges import (
+    _TO,
+    _an_end,
+    _word,
+    range_from,
+    read_range,
+    split_ranges,
+)
+from truthexpiry.text.tokens import Kind, Token, sentences
+from truthexpiry.text.words import MONTHS
 
 _READINGS = [
     Reading(date(2026, 3, 1)),
@@ -52,6 +61,13 @@ _PIECES = [
     "end",
     "for",
     "Enterprise",
+    "eu-central",
+    "june-august",
+    "3-20",
+    "q1-q2",
+    "mon-fri",
+    "-June",
+    "August",
 ]
 _EXAMPLES = [
     "Did it change 3 weeks ago?",
@@ -81,6 +97,21 @@ def _tokens(text: str) -> list[Token]:
     return split_ranges([token for sentence in sentences(text) for token in sentence.tokens])
 
 
+def _split_the_long_way(tokens: list[Token]) -> list[Token]:
+    """`split_ranges` as it read every token of every question."""
+    split: list[Token] = []
+    for index, token in enumerate(tokens):
+        parts = token.text.split("-") if token.kind is Kind.WORD else ()
+        if len(parts) == 2 and all(_an_end(part) for part in parts):
+            split += [_word(parts[0]), _TO, _word(parts[1])]
+            continue
+        split.append(token)
+        following = tokens[index + 1] if index + 1 < len(tokens) else None
+        if token.text in MONTHS and following is not None and following.text in MONTHS:
+            split.append(_TO)
+    return split
+
+
 def _outcome(read: Callable[..., object], *args: object) -> object:
     try:
         return read(*args)
@@ -94,6 +125,8 @@ def _same(shortcut: Callable[..., object], full: Callable[..., object], *args: o
 
 
 def _assert_shortcuts_read_as_the_full_reads(text: str) -> None:
+    whole = [token for sentence in sentences(text) for token in sentence.tokens]
+    assert split_ranges(whole) == _split_the_long_way(whole)
     tokens = _tokens(text)
     for i in range(len(tokens) + 1):
         for reading in _READINGS:

@@ -73,12 +73,15 @@ def split_ranges(tokens: list[Token]) -> list[Token]:
     """The tokens with a range written in one token ("june-august", "3-20", "q1-q2") or with
     a dash the tokenizer dropped ("June\u2013August") read as two ends with `to` between them."""
     texts = [token.text for token in tokens]
-    if MONTHS.keys().isdisjoint(texts) and "-" not in "".join(texts):
-        return tokens  # most questions: no month and no hyphen, nothing to split
+    if MONTHS.keys().isdisjoint(texts):  # no month: only a range in one token is split
+        if "-" not in "".join(texts):
+            return tokens  # most questions: no month and no hyphen, nothing to split
+        if not any(_two_ends(token) for token in tokens if "-" in token.text):
+            return tokens  # "eu-central": a hyphen between words that end no range
     split: list[Token] = []
     for index, token in enumerate(tokens):
-        parts = token.text.split("-") if token.kind is Kind.WORD else ()
-        if len(parts) == 2 and all(_an_end(part) for part in parts):
+        parts = _two_ends(token)
+        if parts:
             split += [_word(parts[0]), _TO, _word(parts[1])]
             continue
         split.append(token)
@@ -86,6 +89,14 @@ def split_ranges(tokens: list[Token]) -> list[Token]:
         if token.text in MONTHS and following is not None and following.text in MONTHS:
             split.append(_TO)
     return split
+
+
+def _two_ends(token: Token) -> list[str] | None:
+    """The two ends of a range written in one word ("june-august", "3-20", "q1-q2"), if any."""
+    if token.kind is not Kind.WORD:
+        return None
+    parts = token.text.split("-")
+    return parts if len(parts) == 2 and all(_an_end(part) for part in parts) else None
 
 
 def _day_start(day: int | None, last: DateWindow) -> date | None:
