@@ -180,7 +180,15 @@ def _calendar(tokens: list[Token], i: int, reading: Reading) -> Found | None:
 
 
 def _ago(tokens: list[Token], i: int, reading: Reading) -> Found | None:
-    """`3 weeks ago`, `a month ago`: the day that far back."""
+    """`3 weeks ago`, `a month ago`: the day that far back. Without `ago` after a count and its
+    unit (two tokens at least), nothing is counted."""
+    if all(token.key != "ago" for token in tokens[i + 2 :]):
+        return None
+    return counted_back(tokens, i, reading)
+
+
+def counted_back(tokens: list[Token], i: int, reading: Reading) -> Found | None:
+    """`_ago` read in full, without its test for `ago`."""
     one = tokens[i].text in ARTICLES_AS_ONE
     count = unit_at(tokens, i + 1) if one else counted(tokens, i)
     if count is None or count[2] >= len(tokens) or tokens[count[2]].key != "ago":

@@ -34,12 +34,23 @@ def range_from(
     tokens: list[Token], i: int, reading: Reading, preposition: str, first: Found | None = None
 ) -> Found | None:
     """The range whose first end starts at `tokens[i]` (`first`, when already read), read after
-    `preposition` (`between` also takes `and` between the ends)."""
+    `preposition` (`between` also takes `and` between the ends). Without a word between two ends
+    after `tokens[i]` there is no range, and neither end is read."""
+    ends = _BETWEEN_ENDS if preposition == "between" else RANGE_ENDS
+    if ends.isdisjoint([token.key for token in tokens[i + 1 :]]):
+        return None  # "60 days for Enterprise": the word that `_is_in` looks for is not there
+    return read_range(tokens, i, reading, preposition, first)
+
+
+def read_range(
+    tokens: list[Token], i: int, reading: Reading, preposition: str, first: Found | None = None
+) -> Found | None:
+    """`range_from` read in full, without its test for a word between the ends."""
+    ends = _BETWEEN_ENDS if preposition == "between" else RANGE_ENDS
     i = _past_the(tokens, i)
     first = first or point_at(tokens, i, reading, preposition)
     day = None if first is not None else _bare_day(tokens, i)
     after_first = first[1] if first is not None else i + 1
-    ends = _BETWEEN_ENDS if preposition == "between" else RANGE_ENDS
     if (first is None and day is None) or not _is_in(tokens, after_first, ends):
         return None
     at = _past_the(tokens, after_first + 1)
@@ -62,12 +73,15 @@ def split_ranges(tokens: list[Token]) -> list[Token]:
     """The tokens with a range written in one token ("june-august", "3-20", "q1-q2") or with
     a dash the tokenizer dropped ("June\u2013August") read as two ends with `to` between them."""
     texts = [token.text for token in tokens]
-    if MONTHS.keys().isdisjoint(texts) and "-" not in "".join(texts):
-        return tokens  # most questions: no month and no hyphen, nothing to split
+    if MONTHS.keys().isdisjoint(texts):  # no month: only a range in one token is split
+        if "-" not in "".join(texts):
+            return tokens  # most questions: no month and no hyphen, nothing to split
+        if not any(_two_ends(token) for token in tokens if "-" in token.text):
+            return tokens  # "eu-central": a hyphen between words that end no range
     split: list[Token] = []
     for index, token in enumerate(tokens):
-        parts = token.text.split("-") if token.kind is Kind.WORD else ()
-        if len(parts) == 2 and all(_an_end(part) for part in parts):
+        parts = _two_ends(token)
+        if parts:
             split += [_word(parts[0]), _TO, _word(parts[1])]
             continue
         split.append(token)
@@ -75,6 +89,14 @@ def split_ranges(tokens: list[Token]) -> list[Token]:
         if token.text in MONTHS and following is not None and following.text in MONTHS:
             split.append(_TO)
     return split
+
+
+def _two_ends(token: Token) -> list[str] | None:
+    """The two ends of a range written in one word ("june-august", "3-20", "q1-q2"), if any."""
+    if token.kind is not Kind.WORD:
+        return None
+    parts = token.text.split("-")
+    return parts if len(parts) == 2 and all(_an_end(part) for part in parts) else None
 
 
 def _day_start(day: int | None, last: DateWindow) -> date | None:
