@@ -12,7 +12,9 @@ from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import NUMBER_WORDS, SCALE_WORDS
 
 
-@dataclass(frozen=True, slots=True)
+# Made for every value read, and mostly read once: not frozen, as a frozen dataclass sets each
+# field through a call. Nothing changes one once made, or hashes it.
+@dataclass(slots=True)
 class ValueSpan:
     start: int
     end: int
