@@ -142,7 +142,7 @@ def _value_at(
     token = tokens[i]
     if token.text in _STATES_ONLY and token.kind is Kind.WORD:  # "on", "available": no number
         return _polarity(tokens, words, i) or _modal(tokens, words, i)
-    span = value_at(tokens, i, index.known_words) if may_start_a_value(token) else None
+    span = value_at(tokens, i, index.known_words)  # which asks `may_start_a_value` itself
     if span is not None and not _is_date_part(tokens, span.start, span.value):
         as_time = _bare_time(tokens, span.start, span.end, span.value)
         return FoundValue(span.start, span.end, span.value, _tense(words, i), as_time=as_time)
