@@ -48,6 +48,8 @@ _STATE_STARTS = frozenset(
     (*POLARITY_WORDS, *(first for first, _ in POLARITY_PHRASES), *MODALS, "cannot")
 )
 _STARTS = _STATE_STARTS | VALUE_WORD_STARTS
+# The words of `_STATE_STARTS` that start no typed value (`may_start_a_value` says no to each).
+_STATES_ONLY = frozenset(w for w in _STATE_STARTS if not may_start_a_value(Token(w, w, Kind.WORD)))
 # The two availability values (every polarity word means one of them), made once: values are
 # immutable, and these are stated in most sentences.
 _BOOLEANS = {meaning: word_value(meaning, ValueType.BOOLEAN) for meaning in (ENABLED, DISABLED)}
@@ -84,15 +86,19 @@ def find_values(
     """The values in a sentence, left to right, outside the `taken` tokens (names). When the
     sentence names entities (`named`), a catalog word for a value of none of theirs is an
     ordinary word: "opens" beside the pool is not the flume's status `op`."""
-    words = [t.key if t.kind is not Kind.WORD else t.text for t in tokens]
     found: list[FoundValue] = []
     enumerated = {
         m.start: m
         for m in find_phrases(tokens, index.value_table, taken)
         if not named or any(entity in named for entity, _ in index.values[m.phrase])
     }
+    starts = _starts(tokens, enumerated)
+    if not starts:
+        return found
+    word = Kind.WORD
+    words = [t.key if t.kind is not word else t.text for t in tokens]
     end = 0  # the last value found ends here: no other starts inside it
-    for i in _starts(tokens, enumerated):
+    for i in starts:
         if i < end or i in taken:
             continue
         item = _value_at(tokens, words, i, index, enumerated)
@@ -134,7 +140,9 @@ def _value_at(
         }
         return FoundValue(i, match.end, None, _tense(words, i), owners)
     token = tokens[i]
-    span = value_at(tokens, i, index.known_words) if may_start_a_value(token) else None
+    if token.text in _STATES_ONLY and token.kind is Kind.WORD:  # "on", "available": no number
+        return _polarity(tokens, words, i) or _modal(tokens, words, i)
+    span = value_at(tokens, i, index.known_words)  # which asks `may_start_a_value` itself
     if span is not None and not _is_date_part(tokens, span.start, span.value):
         as_time = _bare_time(tokens, span.start, span.end, span.value)
         return FoundValue(span.start, span.end, span.value, _tense(words, i), as_time=as_time)

@@ -35,12 +35,12 @@ def unit_name(word: str) -> str:
 
 
 def quantity(number: Decimal, unit_word: str | None) -> TypedValue:
-    unit = unit_name(unit_word) if unit_word else None
-    known = UNITS.get(unit) if unit else None
-    kind = _TYPE_OF_DIMENSION.get(known.dimension, ValueType.QUANTITY) if known else None
     shown = number_text(number)
-    if unit is None:
+    if not unit_word:  # a bare number: no unit to look up
         return TypedValue(ValueType.QUANTITY, shown, number)
+    unit = unit_name(unit_word)
+    known = UNITS.get(unit)
+    kind = _TYPE_OF_DIMENSION.get(known.dimension, ValueType.QUANTITY) if known else None
     if unit == "percent":
         return TypedValue(ValueType.PERCENTAGE, f"{shown}%", number, unit)
     plural = number != 1 and len(unit) > 2 and not unit.endswith("s")

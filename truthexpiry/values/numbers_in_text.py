@@ -11,8 +11,12 @@ from truthexpiry.models.records.values import TypedValue
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import NUMBER_WORDS, SCALE_WORDS
 
+_ONE, _THOUSAND = Decimal(1), Decimal(1000)
 
-@dataclass(frozen=True, slots=True)
+
+# Made for every value read, and mostly read once: not frozen, as a frozen dataclass sets each
+# field through a call. Nothing changes one once made, or hashes it.
+@dataclass(slots=True)
 class ValueSpan:
     start: int
     end: int
@@ -24,7 +28,7 @@ def number_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
     token = tokens[i]
     if token.kind is Kind.NUMBER:
         text = token.key
-        multiplier = Decimal(1000) if text.endswith("k") else Decimal(1)
+        multiplier = _THOUSAND if text.endswith("k") else _ONE
         try:
             number = Decimal(text.rstrip("k")) * multiplier
         except InvalidOperation:

@@ -23,6 +23,7 @@ from truthexpiry.text.words import (
     CURRENCIES,
     FRACTION_FIGURES,
     FRACTION_WORDS,
+    MERIDIEM,
     MINOR_CURRENCIES,
     MONTHS,
     NOT_NOUNS,
@@ -40,7 +41,7 @@ from truthexpiry.values.forms import quantity
 from truthexpiry.values.fractions_in_text import fraction_after, part_of_a_unit_at, whole_and_part
 from truthexpiry.values.money_in_text import in_currency, money_at, with_subunits
 from truthexpiry.values.numbers_in_text import ValueSpan, number_at
-from truthexpiry.values.spoken_times import spoken_time_at
+from truthexpiry.values.spoken_times import AFTER_A_NUMBER, spoken_time_at
 
 # Words a value may start with: months, times, currencies, number words, "a"/"an", "half".
 VALUE_WORD_STARTS = frozenset(
@@ -58,6 +59,10 @@ VALUE_WORD_STARTS = frozenset(
 
 # First parts of a hyphenated word a value may be: "twenty-five", "half-hour".
 _HYPHENATED_STARTS = frozenset((*NUMBER_WORDS, *FRACTION_WORDS))
+# The words after a figure that may make it part of a date (`31 March`, `31st of March`) or a
+# time of day (`3 pm`, `6 in the evening`, `10 past six`). A figure is never a currency or a part
+# of a unit, so before any other word only `_measure_at` can read it.
+_DATE_OR_TIME_AFTER_A_FIGURE = frozenset((*MONTHS, "of", *MERIDIEM, *AFTER_A_NUMBER))
 
 
 def value_at(
@@ -66,7 +71,10 @@ def value_at(
     """The value that starts at `tokens[i]`, if any. A word after a number that is not a unit is
     what it counts (`50 seats`, `10 accounts`) unless it is one of the `known` words, which are
     names and scope values here; with `whole` (a record value) any last word counts."""
-    if not may_start_a_value(tokens[i]):
+    token = tokens[i]
+    if token.kind is Kind.NUMBER and _text(tokens, i + 1) not in _DATE_OR_TIME_AFTER_A_FIGURE:
+        return _measure_at(tokens, i, known, whole)  # "60 days", "75 on": no other reads one
+    if not may_start_a_value(token):
         return None  # most words start no value: skip the parsers
     return (
         date_at(tokens, i)
@@ -203,3 +211,7 @@ def _with_rate(tokens: list[Token], span: ValueSpan | None) -> ValueSpan | None:
     if end + 1 < len(tokens) and tokens[end].text in RATE_WORDS:
         return ValueSpan(span.start, end + 2, span.value)
     return span
+
+
+def _text(tokens: list[Token], at: int) -> str:
+    return tokens[at].text if at < len(tokens) else ""

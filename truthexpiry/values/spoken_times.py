@@ -26,7 +26,7 @@ from truthexpiry.values.numbers_in_text import ValueSpan, number_at
 
 _HALF_DAY = 720
 # The words that may follow the first number of a time said in words.
-_AFTER_A_NUMBER = frozenset("past after to minute minutes min mins o".split()).union(
+AFTER_A_NUMBER = frozenset("past after to minute minutes min mins o".split()).union(
     NUMBER_WORDS, MERIDIEM, TIME_WORDS, (part[0] for part in DAY_PARTS)
 )
 
@@ -36,7 +36,7 @@ def spoken_time_at(tokens: list[Token], i: int) -> ValueSpan | None:
     word, following = tokens[i].text, _text(tokens, i + 1)
     if word == "a" and following != "quarter":
         return None
-    if word not in CLOCK_FRACTIONS and word != "a" and following not in _AFTER_A_NUMBER:
+    if word not in CLOCK_FRACTIONS and word != "a" and following not in AFTER_A_NUMBER:
         return None  # most numbers are no time: one set lookup decides
     return _past_or_to(tokens, i) or _hour_and_minutes(tokens, i)
 
