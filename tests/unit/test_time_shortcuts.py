@@ -19,15 +19,12 @@ from hypothesis import strategies as st
 from tests.datasets import DATA, SHARED_EVAL
 from truthexpiry.reading.time.points import Reading, _ago, counted_back
 from truthexpiry.reading.time.ranges import (
-    _TO,
-    _an_end,
-    _word,
     range_from,
     read_range,
+    split_every_token,
     split_ranges,
 )
-from truthexpiry.text.tokens import Kind, Token, sentences
-from truthexpiry.text.words import MONTHS
+from truthexpiry.text.tokens import Token, sentences
 
 _READINGS = [
     Reading(date(2026, 3, 1)),
@@ -97,21 +94,6 @@ def _tokens(text: str) -> list[Token]:
     return split_ranges([token for sentence in sentences(text) for token in sentence.tokens])
 
 
-def _split_the_long_way(tokens: list[Token]) -> list[Token]:
-    """`split_ranges` as it read every token of every question."""
-    split: list[Token] = []
-    for index, token in enumerate(tokens):
-        parts = token.text.split("-") if token.kind is Kind.WORD else ()
-        if len(parts) == 2 and all(_an_end(part) for part in parts):
-            split += [_word(parts[0]), _TO, _word(parts[1])]
-            continue
-        split.append(token)
-        following = tokens[index + 1] if index + 1 < len(tokens) else None
-        if token.text in MONTHS and following is not None and following.text in MONTHS:
-            split.append(_TO)
-    return split
-
-
 def _outcome(read: Callable[..., object], *args: object) -> object:
     try:
         return read(*args)
@@ -126,7 +108,7 @@ def _same(shortcut: Callable[..., object], full: Callable[..., object], *args: o
 
 def _assert_shortcuts_read_as_the_full_reads(text: str) -> None:
     whole = [token for sentence in sentences(text) for token in sentence.tokens]
-    assert split_ranges(whole) == _split_the_long_way(whole)
+    assert split_ranges(whole) == split_every_token(whole)
     tokens = _tokens(text)
     for i in range(len(tokens) + 1):
         for reading in _READINGS:

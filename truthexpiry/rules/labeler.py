@@ -20,7 +20,7 @@ from truthexpiry.models.answering.claims import Claim
 from truthexpiry.models.answering.verdicts import Answer, Resolution, UnverifiedReason, Verdict
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.models.records.claim_key import ClaimKey
-from truthexpiry.models.records.values import Comparison, TypedValue
+from truthexpiry.models.records.values import Compared, Comparison, TypedValue
 from truthexpiry.models.status import Status
 from truthexpiry.rules.owners import NEVER_OVERRIDES, NO_OWNER_WORD, OwnerWord
 from truthexpiry.rules.resolution import Settled, cite_all, pending_note
@@ -48,9 +48,15 @@ def states_current(claim: Claim, settled: Settled, info: AttributeInfo | None = 
     the question a dated verdict asks of today's records, without wording a verdict."""
     if settled.status is not Status.CURRENT:
         return False
+    return _compared(claim, settled.values[0], info)[1].outcome is Comparison.SAME
+
+
+def _compared(
+    claim: Claim, record_value: str, info: AttributeInfo | None
+) -> tuple[TypedValue, Compared]:
+    """The claim's value as read, and how it compares with a record's value."""
     stated = claim.typed or read_value(claim.stated_value, info)
-    current = read_record_value(settled.values[0], info)
-    return compare(stated, current).outcome is Comparison.SAME
+    return stated, compare(stated, read_record_value(record_value, info))
 
 
 def answer(resolution: Resolution, subject: str, owners: OwnerWord = NO_OWNER_WORD) -> Answer:
@@ -111,8 +117,7 @@ def _by_records(
             claim, resolution, resolution.status, resolution.explanation, subject=subject
         )
     current = resolution.current_values[0]
-    stated = claim.typed or read_value(claim.stated_value, info)
-    compared = compare(stated, read_record_value(current, info))
+    stated, compared = _compared(claim, current, info)
     if compared.outcome is Comparison.SAME:
         return _verdict(claim, resolution, Status.CURRENT, resolution.explanation, subject=subject)
     if compared.outcome is Comparison.INCOMPARABLE:

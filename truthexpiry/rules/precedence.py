@@ -11,8 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from truthexpiry.models.records.lifecycle import DEFAULT_SOURCE, LifecycleRecord
-from truthexpiry.models.records.values import Comparison
-from truthexpiry.values.compare import compare, read_record_value
+from truthexpiry.values.compare import same_record_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,14 +45,10 @@ def prefer(current: Sequence[LifecycleRecord], order: Sequence[str]) -> Preferen
 
 
 def distinct_values(records: Iterable[LifecycleRecord]) -> tuple[str, ...]:
-    """The records' values, one per normalised value, in record order (`same_value`, with the
-    record values' readings remembered)."""
+    """The records' values, one per normalised value, in record order."""
     distinct: list[str] = []
     for record in records:
-        value = read_record_value(record.value)
-        if not any(
-            compare(value, read_record_value(seen)).outcome is Comparison.SAME for seen in distinct
-        ):
+        if not any(same_record_value(record.value, seen) for seen in distinct):
             distinct.append(record.value)
     return tuple(distinct)
 

@@ -105,6 +105,11 @@ def same_value(a: str, b: str, info: AttributeInfo | None = None) -> bool:
     return compare(read_value(a, info), read_value(b, info)).outcome is Comparison.SAME
 
 
+def same_record_value(a: str, b: str) -> bool:
+    """`same_value` for two record values, their readings remembered (`read_record_value`)."""
+    return compare(read_record_value(a), read_record_value(b)).outcome is Comparison.SAME
+
+
 def _moments(stated: TypedValue, record: TypedValue) -> Compared:
     if stated.type is not record.type:
         if stated.is_numeric or record.is_numeric:

@@ -78,6 +78,11 @@ def split_ranges(tokens: list[Token]) -> list[Token]:
             return tokens  # most questions: no month and no hyphen, nothing to split
         if not any(_two_ends(token) for token in tokens if "-" in token.text):
             return tokens  # "eu-central": a hyphen between words that end no range
+    return split_every_token(tokens)
+
+
+def split_every_token(tokens: list[Token]) -> list[Token]:
+    """`split_ranges` without its shortcuts: every token read."""
     split: list[Token] = []
     for index, token in enumerate(tokens):
         parts = _two_ends(token)
