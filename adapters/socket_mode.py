@@ -1,119 +1,197 @@
-"""Socket Mode over `websocket-client`, with an early acknowledgement for Events API envelopes.
+"""Socket Mode for the Bolt app, with the socket read and acknowledged in a process of its own.
 
-Bolt acknowledges an envelope only after dispatching it, and the SDK dispatches it only after two
-thread hops: the receive loop puts the frame in a queue, a message processor thread parses it and
-hands it to a pool thread, which runs Bolt (middleware, listener matching, handing the listener
-to its own thread pool) and then sends the acknowledgement. Under load each hop waits for the
-interpreter behind the questions already being answered, and Slack redelivers what it does not
-see acknowledged within 3 seconds. An event's acknowledgement carries no payload and does not
-depend on the listener, so this client sends it from the receive loop's thread as soon as the
-frame is read, before the frame is queued; Bolt then dispatches it as usual, without acking it
-again. Interactive envelopes (shortcuts, buttons) keep Bolt's order: their listener calls `ack()`.
+Slack redelivers an envelope it does not see acknowledged within 3 seconds. An Events API
+envelope's acknowledgement carries no payload and does not depend on the listener, so it can be
+sent as soon as the frame is read; but a thread of the worker's interpreter that reads and acks
+waits for that interpreter behind every question being answered (Bolt, the Web API and MCP
+clients, the pipeline), and at 20 questions at once an ack took three times a bare Bolt app's
+(docs/performance.md). So the WebSocket lives in `adapters.socket_relay`, a small process this
+client starts, which acks each event as it reads it and hands every frame on through a pipe.
 
-The transport is `websocket-client`, not the SDK's builtin client: the builtin receive loop keeps
-the last frame it read (the whole envelope, question text included) in its local variables until
-the next frame arrives, which may be minutes later. `websocket-client` reads each frame in a call
-that returns once the frame is handed on, so nothing of an envelope stays referenced after its
-request has finished (`tests/e2e/test_memory_after_reply.py` proves it).
-
-`websocket-client` checks that each text frame is UTF-8 twice: with a pure-Python decoder, one
-byte at a time (without the optional `wsaccel`), then again when it decodes the frame with
-`bytes.decode`. The first took nearly half of the receive loop's time, on the thread that
-acknowledges each event; each socket is opened with it switched off (`_decode_text_only`), and
-the second, in C, still refuses a frame that is no UTF-8: the session ends with an error and the
-client reconnects, as it did when the first refused it.
+`RelayedSocketModeClient` is the SDK's client interface over that pipe: frames from the relay
+are dispatched to the request listeners on a thread pool, as the SDK's own clients do, and the
+responses of interactive envelopes (whose listener calls `ack()`) go back through the relay. It
+starts the relay again if the relay dies while the worker runs. Nothing of a frame is kept once
+its listeners have run (`tests/e2e/test_memory_after_reply.py`).
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import subprocess
+import sys
+import threading
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import suppress
+from pathlib import Path
+from time import time
 from typing import Any
 
 from slack_bolt import App
-from slack_bolt.adapter.socket_mode.internals import run_bolt_app
-from slack_bolt.adapter.socket_mode.websocket_client import SocketModeHandler
+from slack_bolt.adapter.socket_mode.base_handler import BaseSocketModeHandler
+from slack_bolt.adapter.socket_mode.internals import run_bolt_app, send_response
+from slack_sdk.socket_mode.client import BaseSocketModeClient
 from slack_sdk.socket_mode.request import SocketModeRequest
-from slack_sdk.socket_mode.response import SocketModeResponse
-from slack_sdk.socket_mode.websocket_client import SocketModeClient
-from websocket import WebSocketApp, WebSocketException
+from slack_sdk.web import WebClient
+
+from adapters.socket_relay import CLOSE, DOWN, FRAME, SEND, SETTINGS, UP, Pipe
 
 log = logging.getLogger(__name__)
 
+ROOT = Path(__file__).resolve().parents[1]
+LISTENER_POOL = 10  # the SDK clients' default concurrency
+RELAY_STOP_S = 5.0
+RELAY_RESTART_S = 1.0
+NOT_DISPATCHED = frozenset({"hello", "disconnect"})  # the relay deals with these
 
-class PatientSocketModeClient(SocketModeClient):
-    """The SDK's client, whose monitor does not replace a session that has not started yet.
 
-    A new session starts within half a second (the SDK's session runner); the monitor runs every
-    `ping_interval` and takes a session without a socket for a dead one. With a short interval
-    it would replace each new session before it ever connected."""
+class RelayedSocketModeClient(BaseSocketModeClient):
+    """Socket Mode through `adapters.socket_relay`; `event_arrived` is called as each Events
+    API envelope reaches this process (already acknowledged by the relay)."""
 
-    def __init__(self, *, event_arrived: Callable[[], None], **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *,
+        app_token: str,
+        web_client: WebClient,
+        logger: logging.Logger,
+        ping_interval: float = 10,
+        event_arrived: Callable[[], None] = lambda: None,
+    ) -> None:
+        self.app_token = app_token
+        self.web_client = web_client
+        self.logger = logger
+        self.ping_interval = ping_interval
+        self.message_listeners = []
+        self.socket_mode_request_listeners = []
+        # Called with (client, raw frame) for every frame, like the SDK's websocket-client's.
+        self.on_message_listeners: list[Callable[[Any, str], None]] = []
+        self.message_workers = ThreadPoolExecutor(LISTENER_POOL, thread_name_prefix="socket-mode")
+        self.closed = False
+        self.connect_operation_lock = threading.Lock()
         self._event_arrived = event_arrived
-        super().__init__(**kwargs)
-        self.on_open_listeners.append(_decode_text_only)
+        self._connected = False
+        self._relay: subprocess.Popen[bytes] | None = None
+        self._pipe: Pipe | None = None
+        self._reader: threading.Thread | None = None
 
-    def enqueue_message(self, message: str) -> None:
-        """In the receive loop's thread, as each frame is read: an Events API envelope is
-        acknowledged here, before it is queued (see the module docstring)."""
-        envelope_id = _event_envelope_id(message)
-        if envelope_id is not None:
-            self._event_arrived()
+    def is_connected(self) -> bool:
+        return self._connected
+
+    def connect(self) -> None:
+        """Start the relay (which connects, and reconnects on its own) unless it runs."""
+        with self.connect_operation_lock:
+            if self._relay is None or self._relay.poll() is not None:
+                self._start_relay()
+
+    def disconnect(self) -> None:
+        """Stop the relay: it closes the socket normally and exits."""
+        with self.connect_operation_lock:
+            relay, pipe = self._relay, self._pipe
+            self._relay = None
+            if relay is None or pipe is None:
+                return
+            with suppress(OSError):
+                pipe.send(CLOSE)
             try:
-                self.send_socket_mode_response(SocketModeResponse(envelope_id=envelope_id))
-            except (WebSocketException, OSError) as error:  # not acked: Slack delivers it again
-                log.warning("event not acknowledged", extra={"category": type(error).__name__})
-        super().enqueue_message(message)
-
-    def _monitor_current_session(self) -> None:
-        session = self.current_session
-        ended = session is None or session.has_done_teardown or session.has_errored
-        if not ended and session is not None and session.sock is None and not session.keep_running:
-            return  # not started yet
-        super()._monitor_current_session()  # type: ignore[no-untyped-call]
+                relay.wait(RELAY_STOP_S)
+            except subprocess.TimeoutExpired:
+                relay.kill()
+                relay.wait()
+            pipe.close()
+            self._connected = False
 
     def close(self) -> None:
-        """The SDK's close with the monitor stopped first, and the threads it joins woken rather
-        than waited out. A monitor in the middle of a reconnect could otherwise open a new
-        session after the old one was disconnected, and the SDK's close would then wait for that
-        session's receive loop forever."""
         self.closed = True
-        self.auto_reconnect_enabled = False
-        self.current_app_monitor.shutdown()  # type: ignore[no-untyped-call]
-        self._end_receive_loop()
-        # The message processor waits up to 1 s for the next frame; an empty one wakes it, and it
-        # ends because `closed` is set (it skips an empty message).
-        self.message_queue.put(None)
-        super().close()
+        self.disconnect()
+        if self._reader is not None:
+            self._reader.join(RELAY_STOP_S)
+        self.message_workers.shutdown(wait=True)
 
-    def _end_receive_loop(self) -> None:
-        """Say goodbye on the socket, wake the receive loop and wait until it has returned.
-
-        The loop waits for a frame in `select()` for up to 10 s at a time (websocket-client's
-        default without a ping timeout). The SDK's close reads the peer's close frame from this
-        thread and closes the socket, which takes it out of that `select()` without waking it:
-        the close then waited up to 10 s for the loop (four stops in ten in the e2e tests). Shutting
-        the socket down wakes it at once; the loop sees it must stop, tears the session down,
-        and the runner, told not to start it again, ends."""
-        self.current_session_runner.event.set()  # the session is not run again once it ends
-        session = self.current_session
-        sock = session.sock if session is not None else None
-        if session is None or sock is None:
+    def send_message(self, message: str) -> None:
+        """A response (an interactive envelope's acknowledgement), sent by the relay."""
+        pipe = self._pipe
+        if pipe is None or not self._connected:
+            log.warning("Socket Mode response not sent: not connected")
             return
-        session.keep_running = False
-        # A normal close (1000), so the peer knows this is no failure; if the socket is already
-        # gone, the shutdown below still wakes the loop.
-        with suppress(WebSocketException, OSError):
-            sock.send_close()
-        sock.abort()  # type: ignore[no-untyped-call]
-        self.current_session_runner.shutdown()  # type: ignore[no-untyped-call]
+        try:
+            pipe.send(SEND + message.encode("utf-8"))
+        except OSError as error:
+            log.warning("Socket Mode response not sent", extra={"category": type(error).__name__})
+
+    def _start_relay(self) -> None:
+        ours, theirs = Pipe.pair()
+        settings = {
+            "app_token": self.app_token,
+            "api_url": self.web_client.base_url,
+            "ping_interval": self.ping_interval,
+            "log_level": logging.getLevelName(logging.getLogger().getEffectiveLevel()),
+        }
+        fd = theirs.fileno()
+        self._relay = subprocess.Popen(
+            [sys.executable, "-m", "adapters.socket_relay", str(fd)],
+            cwd=ROOT,
+            pass_fds=(fd,),
+            stdin=subprocess.DEVNULL,
+        )
+        theirs.close()
+        ours.send(SETTINGS + json.dumps(settings).encode("utf-8"))
+        self._pipe = ours
+        self._reader = threading.Thread(
+            target=self._read_relay, args=(ours,), name="socket-relay-reader", daemon=True
+        )
+        self._reader.start()
+
+    def _read_relay(self, pipe: Pipe) -> None:
+        while True:
+            try:
+                self._take(pipe.receive())
+            except (EOFError, OSError):
+                break
+        self._connected = False
+        if not self.closed and self._pipe is pipe:
+            log.warning("Socket Mode relay ended; starting it again")
+            threading.Timer(RELAY_RESTART_S, self._restart).start()
+
+    def _restart(self) -> None:
+        if not self.closed:
+            self.connect()
+
+    def _take(self, message: bytes) -> None:
+        tag = message[:1]
+        if tag == UP:
+            self._connected = True
+        elif tag == DOWN:
+            self._connected = False
+        elif tag == FRAME:
+            self._dispatch(message[1:].decode("utf-8"))
+
+    def _dispatch(self, raw: str) -> None:
+        for listener in self.on_message_listeners:
+            try:
+                listener(self, raw)
+            except Exception:
+                log.exception("Socket Mode message listener failed")
+        try:
+            message = json.loads(raw)
+        except ValueError:
+            log.warning("Socket Mode frame is not JSON")
+            return
+        if not isinstance(message, dict) or message.get("type") in NOT_DISPATCHED:
+            return
+        if message.get("type") == "events_api":
+            self._event_arrived()
+        self.message_workers.submit(self.run_message_listeners, message, raw)
 
 
-class EarlyAckSocketModeHandler(SocketModeHandler):
-    """Bolt's handler over `PatientSocketModeClient`, which has acknowledged each event before
-    this handler dispatches it; `event_arrived` is called as each event arrives."""
+class EarlyAckSocketModeHandler(BaseSocketModeHandler):
+    """Bolt's handler over `RelayedSocketModeClient`, whose relay has acknowledged each event
+    before this handler dispatches it; interactive envelopes are acknowledged as Bolt decides.
+    `event_arrived` is called as each event arrives."""
+
+    client: RelayedSocketModeClient
 
     def __init__(
         self,
@@ -123,43 +201,19 @@ class EarlyAckSocketModeHandler(SocketModeHandler):
         ping_interval: float = 10,
         event_arrived: Callable[[], None] = lambda: None,
     ) -> None:
-        # The parent would build (and start the threads of) a client of its own; build ours only.
         self.app = app
         self.app_token = app_token
-        self.client = PatientSocketModeClient(
+        self.client = RelayedSocketModeClient(
             app_token=app_token,
-            logger=app.logger,
             web_client=app.client,
+            logger=app.logger,
             ping_interval=ping_interval,
             event_arrived=event_arrived,
         )
-        self.client.socket_mode_request_listeners.append(self.handle)  # type: ignore[arg-type]
+        self.client.socket_mode_request_listeners.append(self.handle)
 
-    def handle(self, client: SocketModeClient, req: SocketModeRequest) -> None:  # type: ignore[override]  # Bolt narrows it the same way
-        if req.type != "events_api":
-            super().handle(client, req)
-            return
-        run_bolt_app(self.app, req)  # acknowledged as it arrived: Bolt's response is not sent
-
-
-def _decode_text_only(session: WebSocketApp) -> None:
-    """As a socket opens, before its first frame is read: leave a text frame's UTF-8 check to its
-    decoding (see the module docstring). A socket without the setting is left as it is."""
-    frames = getattr(session.sock, "cont_frame", None)
-    if frames is not None and hasattr(frames, "skip_utf8_validation"):
-        frames.skip_utf8_validation = True
-
-
-def _event_envelope_id(message: str) -> str | None:
-    """The envelope ID of an Events API envelope; None for any other frame (hello, disconnect,
-    interactive envelopes, anything unreadable)."""
-    if '"events_api"' not in message:  # the type, as a JSON string: cheap for the others
-        return None
-    try:
-        envelope = json.loads(message)
-    except ValueError:
-        return None
-    if not isinstance(envelope, dict) or envelope.get("type") != "events_api":
-        return None
-    envelope_id = envelope.get("envelope_id")
-    return envelope_id if isinstance(envelope_id, str) and envelope_id else None
+    def handle(self, client: BaseSocketModeClient, req: SocketModeRequest) -> None:
+        start = time()
+        response = run_bolt_app(self.app, req)
+        if req.type != "events_api":  # an event was acknowledged as it arrived
+            send_response(client, req, response, start)

@@ -1,22 +1,20 @@
-"""Which frames the Socket Mode client acknowledges as they are read: Events API envelopes only
-(`adapters.socket_mode._event_envelope_id`); interactive envelopes wait for their listener's ack.
-And how a new socket checks text frames (`adapters.socket_mode._decode_text_only`)."""
+"""Which frames the Socket Mode relay acknowledges as they are read: Events API envelopes only
+(`adapters.socket_relay.relay.event_envelope_id`); interactive envelopes wait for their
+listener's ack. And which frames make it open a new connection (`is_disconnect`)."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from websocket import WebSocket, WebSocketApp
-
-from adapters.socket_mode import _decode_text_only, _event_envelope_id
+from adapters.socket_relay.relay import event_envelope_id, is_disconnect
 
 
 def test_an_events_api_envelope_is_acknowledged_by_its_id() -> None:
     frame = json.dumps(
         {"envelope_id": "e-1", "type": "events_api", "payload": {"event": {"text": "hi"}}}
     )
-    assert _event_envelope_id(frame) == "e-1"
+    assert event_envelope_id(frame) == "e-1"
 
 
 @pytest.mark.parametrize(
@@ -34,18 +32,22 @@ def test_an_events_api_envelope_is_acknowledged_by_its_id() -> None:
     ],
 )
 def test_any_other_frame_is_left_to_bolt(frame: str) -> None:
-    assert _event_envelope_id(frame) is None
+    assert event_envelope_id(frame) is None
 
 
-def test_a_new_socket_leaves_the_utf8_check_of_text_frames_to_their_decoding() -> None:
-    session = WebSocketApp("ws://127.0.0.1:1/")
-    session.sock = WebSocket()
-
-    _decode_text_only(session)
-
-    assert session.sock.cont_frame.skip_utf8_validation is True
-    assert session.sock.frame_buffer.skip_utf8_validation is False  # close reasons: checked
+def test_slack_asking_for_a_new_connection_is_a_disconnect_frame() -> None:
+    assert is_disconnect(json.dumps({"type": "disconnect", "reason": "refresh_requested"}))
 
 
-def test_a_session_without_a_socket_is_left_as_it_is() -> None:
-    _decode_text_only(WebSocketApp("ws://127.0.0.1:1/"))
+@pytest.mark.parametrize(
+    "frame",
+    [
+        json.dumps({"type": "hello", "num_connections": 1}),
+        # a person's text naming the type is not the frame's type
+        json.dumps({"envelope_id": "e-1", "type": "events_api", "payload": '"disconnect"'}),
+        '{"type": "disconnect", ',  # cut short
+        json.dumps(["disconnect"]),
+    ],
+)
+def test_any_other_frame_keeps_the_connection(frame: str) -> None:
+    assert not is_disconnect(frame)
