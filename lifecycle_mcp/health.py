@@ -1,6 +1,6 @@
 """Liveness and readiness probes, served on their own port, apart from `/mcp`.
 
-`probes.app.probe_app` is the one probe implementation, served by this server and by the Slack
+`probes.responses` says what the probes answer, here (as `probes.app.probe_app`) and in the Slack
 worker: `/healthz` answers 200 for as long as the process serves HTTP; `/readyz` answers 200 or
 503 as the readiness check says, with its JSON body either way. Here `/readyz` is ready once the
 MCP endpoint is accepting connections, and its body describes the dataset in service: version,

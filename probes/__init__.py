@@ -1,2 +1,3 @@
-"""Liveness and readiness over HTTP, the one probe app both processes serve: the Slack worker
-(`adapters/ops/health_server.py`) and the lifecycle MCP server (`lifecycle_mcp/health.py`)."""
+"""Liveness and readiness over HTTP, the same answers from both processes (`probes.responses`):
+the Slack worker serves them with the standard library (`adapters/ops/health_server.py`), the
+lifecycle MCP server as a Starlette app (`probes.app`, `lifecycle_mcp/health.py`)."""
