@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.reading.compound_names import another_kind, names_the_key
@@ -142,7 +143,8 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
                     naming.setdefault(pair, Naming()).add_word(form.word, at)
     asked = asked_kind(tokens, keys)
     counted = asked is not None and asked.unit is not None
-    stated = _scope_values(tokens, index) if naming or counted else []
+    scope_values = find_phrases(tokens, index.scope_table) if naming or counted else ()
+    stated = [index.scopes[m.phrase] for m in scope_values]
     if naming:
         anchors += _attribute_anchors(naming, {a.entity for a in anchors}, index, stated)
     if one_owner:
@@ -152,17 +154,8 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     if one_owner:  # every other anchor stands on places already taken (or on none)
         taken.update(i for a in anchors for i in range(a.start, a.end))
     if len(anchors) > 1:
-        anchors.sort(key=_start)
+        anchors.sort(key=attrgetter("start"))
     return Names(anchors, taken, naming, asked)
-
-
-def _scope_values(tokens: list[Token], index: VocabularyIndex) -> list[list[tuple[str, str]]]:
-    """The (scope key, value) pairs each scope value in the sentence may be."""
-    return [index.scopes[m.phrase] for m in find_phrases(tokens, index.scope_table)]
-
-
-def _start(anchor: Anchor) -> int:
-    return anchor.start
 
 
 def _key_words(tokens: list[Token], keys: list[str], index: VocabularyIndex) -> set[int]:
