@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from operator import attrgetter
 
 from truthexpiry.models.records.catalog import AttributeInfo
 from truthexpiry.reading.compound_names import another_kind, names_the_key
 from truthexpiry.reading.lexicon.vocabulary import VocabularyIndex
 from truthexpiry.reading.question_shapes import AskedKind, asked_kind
 from truthexpiry.text.tokens import Kind, Token, find_phrases
-from truthexpiry.text.words import NAME_SYNONYMS
 
 Pair = tuple[str, str]
 _WHOLE = 2  # the strength of a whole name or alias
@@ -132,26 +132,30 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
             entry.phrases.setdefault(match.phrase, []).append(match.start)
         taken.update(range(match.start, match.end))
     one_owner = _name_words(tokens, reserved, naming, taken, index)
+    forms = index.name_forms
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
         for at in range(anchor.start, anchor.end):
-            word = NAME_SYNONYMS.get(keys[at]) or index.stem_forms.get(keys[at], "")
-            for pair in index.attribute_stems.get(word, ()):
+            form = forms.get(keys[at])
+            if form is None:
+                continue
+            for pair in form.attributes:
                 if pair[0] == anchor.entity:
-                    naming.setdefault(pair, Naming()).add_word(word, at)
-    anchored = {a.entity for a in anchors}
-    stated = [index.scopes[m.phrase] for m in find_phrases(tokens, index.scope_table)]
-    anchors += _attribute_anchors(naming, anchored, index, stated)
-    anchors += _stem_anchors(one_owner, taken, anchored | {a.entity for a in anchors})
+                    naming.setdefault(pair, Naming()).add_word(form.word, at)
     asked = asked_kind(tokens, keys)
-    if asked is not None and asked.unit is not None:
+    counted = asked is not None and asked.unit is not None
+    scope_values = find_phrases(tokens, index.scope_table) if naming or counted else ()
+    stated = [index.scopes[m.phrase] for m in scope_values]
+    if naming:
+        anchors += _attribute_anchors(naming, {a.entity for a in anchors}, index, stated)
+    if one_owner:
+        anchors += _stem_anchors(one_owner, taken, {a.entity for a in anchors})
+    if asked is not None and counted:
         anchors = _counted_in(asked, anchors, naming, index, stated)
-    taken.update(i for a in anchors for i in range(a.start, a.end))
-    anchors.sort(key=_start)
+    if one_owner:  # every other anchor stands on places already taken (or on none)
+        taken.update(i for a in anchors for i in range(a.start, a.end))
+    if len(anchors) > 1:
+        anchors.sort(key=attrgetter("start"))
     return Names(anchors, taken, naming, asked)
-
-
-def _start(anchor: Anchor) -> int:
-    return anchor.start
 
 
 def _key_words(tokens: list[Token], keys: list[str], index: VocabularyIndex) -> set[int]:
@@ -191,28 +195,24 @@ def _name_words(
     taken: set[int],
     index: VocabularyIndex,
 ) -> list[tuple[int, str]]:
-    """Each word outside `reserved`, read once: the attributes its stem (by `stem_forms`) is
+    """Each word outside `reserved`, read once: the attributes its stem (by `name_forms`) is
     a word of, noted in `naming` and its place `taken` (not after a number: "50 requests" says
     what the number counts); and, returned, the places of words whose stem only one entity's
     name has, with that entity (`_stem_anchors`)."""
     one_owner = []
-    forms, synonyms = index.stem_forms, NAME_SYNONYMS
+    forms = index.name_forms
     for i, token in enumerate(tokens):
-        if i in reserved or token.kind is not Kind.WORD:
+        form = forms.get(token.key)  # None for the many words of no name
+        if form is None or i in reserved or token.kind is not Kind.WORD:
             continue
-        stemmed = forms.get(token.key, "")  # "" for the many words of no name
-        word = synonyms.get(token.key) or stemmed
-        if not word:
-            continue
-        if i == 0 or tokens[i - 1].kind is not Kind.NUMBER:
-            for pair in index.attribute_stems.get(word, ()):
+        if form.attributes and (i == 0 or tokens[i - 1].kind is not Kind.NUMBER):
+            for pair in form.attributes:
                 entry = naming.setdefault(pair, Naming())
                 entry.positions.append(i)
-                entry.add_word(word, i)
-                taken.add(i)
-        owners = index.entity_stems.get(stemmed, ())
-        if len(owners) == 1:
-            one_owner.append((i, next(iter(owners))))
+                entry.add_word(form.word, i)
+            taken.add(i)
+        if form.owner:
+            one_owner.append((i, form.owner))
     return one_owner
 
 

@@ -181,6 +181,8 @@ def _scoped(bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
         for b in _strong(bindings, scopes.clause_of)
         if b.value is not None
     ]
+    if len(scoped) < 2 or all(b.found.tense != "past" for b in scoped):
+        return scoped  # only a past value beside another takes keys from the present ones
     present: dict[Pair, list[dict[str, list[str]]]] = {}
     for binding in scoped:
         if binding.found.tense != "past":
@@ -229,8 +231,12 @@ def _settle(group: list[Binding]) -> list[Binding]:
 
 
 def _combinations(stated: dict[str, list[str]]) -> tuple[Scope, ...]:
+    """Every combination of the stated values, one per key (the first eight, keys sorted)."""
     if not stated:
         return ()
+    if len(stated) == 1:  # most statements: one key, each value a scope of its own
+        ((key, values),) = stated.items()
+        return tuple(((key, value),) for value in values[:_MAX_SCOPE_COMBINATIONS])
     keys = sorted(stated)
     combos = islice(product(*(stated[k] for k in keys)), _MAX_SCOPE_COMBINATIONS)
     return tuple(tuple(zip(keys, combo, strict=True)) for combo in combos)

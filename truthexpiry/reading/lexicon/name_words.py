@@ -4,10 +4,20 @@ matches a name's words in other forms. Catalog words and sentence words alike ar
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from typing import NamedTuple
 
 from truthexpiry.text.tokens import phrase_key
-from truthexpiry.text.words import ARTICLES_AS_ONE, CURRENCIES, NUMBER_WORDS, POLARITY_WORDS, UNITS
+from truthexpiry.text.words import (
+    ARTICLES_AS_ONE,
+    CURRENCIES,
+    NAME_SYNONYMS,
+    NUMBER_WORDS,
+    POLARITY_WORDS,
+    UNITS,
+)
+
+Pair = tuple[str, str]
 
 # Words that never identify an entity on their own, even when only one name contains them:
 # function words, units ("days" in "14 days" is not `same_day_delivery`), values and numbers.
@@ -64,3 +74,35 @@ def strong_stems(*names: str) -> frozenset[str]:
     """The stems of the words of `names` that may name something on their own."""
     words = {w for name in names for w in phrase_key(name).split()}
     return frozenset(stem(w) for w in words if w not in WEAK_WORDS and len(w) >= 3)
+
+
+class NameForm(NamedTuple):
+    """What a word says as a word of names: its stem (or the stem of the word it is said
+    for: "shut" for "clos"), the attributes whose names have that stem, and the one entity
+    whose name has the word's own stem ("" when none or several have it)."""
+
+    word: str
+    attributes: frozenset[Pair]
+    owner: str
+
+
+def name_forms(
+    forms: Mapping[str, str],
+    attribute_stems: Mapping[str, frozenset[Pair]],
+    entity_stems: Mapping[str, frozenset[str]],
+) -> dict[str, NameForm]:
+    """Every word of `forms` (by `stem_forms`) or of `NAME_SYNONYMS` that names an attribute
+    or one entity, with what it names: a sentence's word is then read by one look-up."""
+    found = {}
+    for key in forms.keys() | NAME_SYNONYMS.keys():
+        stemmed = forms.get(key, "")
+        word = NAME_SYNONYMS.get(key) or stemmed
+        owners = entity_stems.get(stemmed, frozenset())
+        form = NameForm(
+            word,
+            attribute_stems.get(word, frozenset()),
+            next(iter(owners)) if len(owners) == 1 else "",
+        )
+        if form.attributes or form.owner:
+            found[key] = form
+    return found

@@ -23,7 +23,14 @@ from truthexpiry.reading.lexicon.catalog_phrases import (
     scope_phrases,
     value_phrases,
 )
-from truthexpiry.reading.lexicon.name_words import WEAK_WORDS, stem, stem_forms, strong_stems
+from truthexpiry.reading.lexicon.name_words import (
+    WEAK_WORDS,
+    NameForm,
+    name_forms,
+    stem,
+    stem_forms,
+    strong_stems,
+)
 from truthexpiry.reading.lexicon.topic_screen import TopicScreen, screen
 from truthexpiry.text.stopwords import STOPWORDS
 from truthexpiry.text.tokens import PhraseTable
@@ -62,6 +69,7 @@ class VocabularyIndex:
     known_words: frozenset[str]  # every word of every phrase above
     screen: TopicScreen  # which entities a sentence may be about, from its words
     stem_forms: dict[str, str]  # every word whose stem is an attribute's or entity's -> that stem
+    name_forms: dict[str, NameForm]  # a word that names an attribute or one entity -> what
     # `known_words` and the common words (stopwords, weak words of names, months): a word
     # outside it is one no vocabulary knows (`scopes.unknown_word`)
     familiar_words: frozenset[str]
@@ -118,6 +126,7 @@ class VocabularyIndex:
         )
         attribute_stems = owners(words)
         entity_stems = owners(entity_words)
+        forms = stem_forms(attribute_stems.keys() | entity_stems.keys())
         return cls(
             entities,
             PhraseTable.of(entities),
@@ -146,7 +155,8 @@ class VocabularyIndex:
                 catalog.attributes,
                 values=values,
             ),
-            stem_forms(attribute_stems.keys() | entity_stems.keys()),
+            forms,
+            name_forms(forms, attribute_stems, entity_stems),
             known_words | WEAK_WORDS | STOPWORDS | frozenset(MONTHS),
         )
 
