@@ -26,7 +26,6 @@ from __future__ import annotations
 import socket
 import threading
 from contextlib import suppress
-from typing import BinaryIO
 
 SETTINGS, SEND, CLOSE = b"C", b"S", b"X"  # worker -> relay
 FRAME, UP, DOWN = b"F", b"U", b"D"  # relay -> worker
@@ -38,7 +37,6 @@ class Pipe:
 
     def __init__(self, sock: socket.socket) -> None:
         self._socket = sock
-        self._reader: BinaryIO = sock.makefile("rb")
         self._lock = threading.Lock()
 
     @classmethod
@@ -53,20 +51,23 @@ class Pipe:
             self._socket.sendall(len(message).to_bytes(4, "big") + message)
 
     def receive(self) -> bytes:
-        """The next message; `EOFError` once the other end is gone."""
-        header = self._reader.read(4)
-        if len(header) < 4:
-            raise EOFError
-        size = int.from_bytes(header, "big")
-        message = self._reader.read(size)
-        if len(message) < size:
-            raise EOFError
-        return message
+        """The next message; `EOFError` once the other end is gone. Read without a buffer, so
+        that no part of a message stays behind in one."""
+        return self._exactly(int.from_bytes(self._exactly(4), "big"))
 
     def close(self) -> None:
         """Close this end; a thread in `receive` on it wakes with `EOFError`."""
         with self._lock:
             with suppress(OSError):  # already shut
                 self._socket.shutdown(socket.SHUT_RDWR)
-            self._reader.close()
             self._socket.close()
+
+    def _exactly(self, size: int) -> bytes:
+        chunks = []
+        while size > 0:
+            chunk = self._socket.recv(min(size, 1 << 20))
+            if not chunk:
+                raise EOFError
+            chunks.append(chunk)
+            size -= len(chunk)
+        return b"".join(chunks)

@@ -86,7 +86,8 @@ class Relay:
         heard = time.monotonic()
         while not self._stopping.is_set():
             try:
-                opcode, frame = socket.recv_data_frame(control_frame=True)
+                if not self._take_frame(socket):
+                    return
             except WebSocketTimeoutException:
                 if time.monotonic() - heard > self._settings.stale_after:
                     log.warning("Socket Mode connection went quiet; reconnecting")
@@ -98,10 +99,15 @@ class Relay:
                     log.info("Socket Mode connection ended", extra={"category": _kind(error)})
                 return
             heard = time.monotonic()
-            if opcode == websocket.ABNF.OPCODE_CLOSE:
-                return
-            if opcode == websocket.ABNF.OPCODE_TEXT and not self._hand_on(socket, frame.data):
-                return
+
+    def _take_frame(self, socket: WebSocket) -> bool:
+        """The next frame read and dealt with; False when the socket is done with. The frame
+        is this call's alone: nothing refers to it once the call returns (a loop variable
+        would keep it until the next frame, which may be minutes later)."""
+        opcode, frame = socket.recv_data_frame(control_frame=True)
+        if opcode == websocket.ABNF.OPCODE_CLOSE:
+            return False
+        return opcode != websocket.ABNF.OPCODE_TEXT or self._hand_on(socket, frame.data)
 
     def _hand_on(self, socket: WebSocket, data: bytes) -> bool:
         """Acknowledge an event, then hand the frame to the worker; False when the socket is
