@@ -90,11 +90,14 @@ def rows(results: dict[str, Any]) -> list[Row]:
         )
     table.extend(_big_rows(results.get("big") or {}))
     if start := (results.get("memory") or {}).get("start"):
-        ratio = start["worker_rss_mb"] / start["bare_bolt_rss_mb"]
+        total = start.get("worker_total_mb", start["worker_rss_mb"])  # with the relay's own
+        ratio = total / start["bare_bolt_rss_mb"]
+        relay = start.get("relay_private_mb")
         table.append(
             Row(
-                "worker RSS at start, connected",
-                f"{start['worker_rss_mb']:.1f} MB",
+                "worker RSS at start, connected (+ its Socket Mode relay's own pages)",
+                f"{start['worker_rss_mb']:.1f} MB"
+                + (f" + {relay:.1f} MB = {total:.1f} MB" if relay is not None else ""),
                 "≤ 2x bare Bolt",
                 ratio <= 2,
                 reference=f"bare Bolt app {start['bare_bolt_rss_mb']:.1f} MB",
@@ -134,8 +137,8 @@ def _big_rows(big: dict[str, Any]) -> list[Row]:
             Row(
                 f"server load of {s['records']:,} records; lookup median",
                 f"{s['load_s']:.2f} s; {s['lookup_median_us']:.0f} µs",
-                "≤ 10 s, ≤ 2x; < 1 ms",
-                s["load_s"] <= 10 and ratio <= 2 and s["lookup_p99_us"] < 1000,
+                "≤ 2x; < 1 ms",  # issue 21: the reference alone took 8-9 s on some days
+                ratio <= 2 and s["lookup_p99_us"] < 1000,
                 f"json.loads + key index {s['json_index_s']:.2f} s",
                 f"{ratio:.2f}x",
             )
