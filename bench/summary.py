@@ -45,6 +45,19 @@ def rows(results: dict[str, Any]) -> list[Row]:
                 worst["domain_p99_ms"] < changes.TARGET_MS,
             )
         )
+        if all("plain_median_ms" in r for r in c):
+            slowest = max(c, key=lambda r: r["pipeline_median_ms"] / r["plain_median_ms"])
+            ratio = slowest["pipeline_median_ms"] / slowest["plain_median_ms"]
+            table.append(
+                Row(
+                    "change questions, 100k records: whole pipeline, slowest beside plain Python",
+                    f"{slowest['pipeline_median_ms']:.1f} ms",
+                    "≤ 3x plain Python",
+                    ratio <= 3,
+                    reference=f"plain Python loop {slowest['plain_median_ms']:.1f} ms",
+                    ratio=f"{ratio:.2f}x",
+                )
+            )
     for r in results.get("mcp", []):
         target = r["callers"] == 1
         met = r["lookups_per_s"] >= 200 and r["median_ms"] <= 5 if target else None

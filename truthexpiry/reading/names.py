@@ -312,6 +312,9 @@ def _attribute_anchors(
     entity, a one-word name of another entity's attribute does not name that other entity: in
     "will a bulky collection cost £30?" the alias "cost" of the permit's fee is a plain word."""
     anchors = []
+    # What a name is shared by depends on its phrases or words only: worked out once per name,
+    # not once per attribute it names ("rate limit" names one attribute of thousands of features).
+    shared: dict[tuple[str, ...], frozenset[Pair]] = {}
     for pair, entry in naming.items():
         if pair[0] in anchored or not entry.positions:
             continue
@@ -319,19 +322,43 @@ def _attribute_anchors(
             continue  # one word ("cost") beside an entity named: a word about that entity
         if entry.whole:
             owners = [index.attribute_names[p] for p in entry.phrases]
-            unique = [o for o in owners if o == frozenset({pair})]
-            sharing = frozenset().union(*(unique or owners))
+            if frozenset({pair}) in owners:  # a name of this attribute alone
+                sharing = frozenset({pair})
+            else:
+                sharing = _shared(shared, tuple(entry.phrases), owners, index, stated)
         else:  # the words named, together, belong to this attribute only: "idle timeout"
-            owners = [index.attribute_stems.get(w, frozenset()) for w in entry.words]
-            sharing = frozenset.intersection(*owners) if owners else frozenset()
-        if stated and len(sharing) > 1:
-            sharing = frozenset(p for p in sharing if _has_records_for(index.infos[p], stated))
+            words = tuple(entry.words)
+            owners = [index.attribute_stems.get(w, frozenset()) for w in words]
+            sharing = _shared(shared, ("", *words), owners, index, stated, together=True)
         if sharing == frozenset({pair}):
             start = min(entry.positions)
             anchors.append(
                 Anchor(pair[0], start, start + 1, 2 if entry.whole else 0, frozenset({pair}))
             )
     return anchors
+
+
+def _shared(
+    shared: dict[tuple[str, ...], frozenset[Pair]],
+    name: tuple[str, ...],
+    owners: list[frozenset[Pair]],
+    index: VocabularyIndex,
+    stated: list[list[tuple[str, str]]],
+    *,
+    together: bool = False,
+) -> frozenset[Pair]:
+    """The attributes the name's phrases name (`together`: that all its words name), less
+    those without records for the scope values stated when several remain; kept in
+    `shared` under `name`."""
+    if name not in shared:
+        if together:
+            sharing = frozenset.intersection(*owners) if owners else frozenset()
+        else:
+            sharing = frozenset().union(*owners)
+        if stated and len(sharing) > 1:
+            sharing = frozenset(p for p in sharing if _has_records_for(index.infos[p], stated))
+        shared[name] = sharing
+    return shared[name]
 
 
 def _has_records_for(info: AttributeInfo, stated: list[list[tuple[str, str]]]) -> bool:

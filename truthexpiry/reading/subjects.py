@@ -128,14 +128,12 @@ def _shared_attribute(names: Names) -> str | None:
 
 def _scope_values(
     index: VocabularyIndex, entity: str | None, attribute: str | None
-) -> dict[str, set[str]]:
+) -> dict[str, frozenset[str]]:
     """The scope keys of the selected attributes (every one when None), each with its values."""
-    values: dict[str, set[str]] = {}
-    for (owner, name), info in index.infos.items():
-        if entity in (None, owner) and attribute in (None, name):
-            for key, found in info.scope_values.items():
-                values.setdefault(key, set()).update(found)
-    return values
+    if entity is None or attribute is None:
+        return index.scope_unions.get((entity, attribute), {})
+    info = index.infos.get((entity, attribute))
+    return {} if info is None else {k: frozenset(v) for k, v in info.scope_values.items()}
 
 
 def _combinations(stated: dict[str, list[str]]) -> list[tuple[tuple[str, str], ...]]:

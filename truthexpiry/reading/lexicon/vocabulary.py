@@ -38,6 +38,7 @@ from truthexpiry.text.words import CURRENCIES, MONTHS, UNITS
 
 Pair = tuple[str, str]
 _KEPT = 4  # catalog versions whose index is kept
+Selection = tuple[str | None, str | None]  # (entity, attribute), None for any
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +74,7 @@ class VocabularyIndex:
     # `known_words` and the common words (stopwords, weak words of names, months): a word
     # outside it is one no vocabulary knows (`scopes.unknown_word`)
     familiar_words: frozenset[str]
+    scope_unions: dict[Selection, dict[str, frozenset[str]]]  # see `scope_unions`
 
     @classmethod
     def build(cls, catalog: Catalog) -> VocabularyIndex:
@@ -158,7 +160,23 @@ class VocabularyIndex:
             forms,
             name_forms(forms, attribute_stems, entity_stems),
             known_words | WEAK_WORDS | STOPWORDS | frozenset(MONTHS),
+            scope_unions(catalog.attributes),
         )
+
+
+def scope_unions(infos: dict[Pair, AttributeInfo]) -> dict[Selection, dict[str, frozenset[str]]]:
+    """The scope keys that several attributes' records use, each with their values: of every
+    attribute, under (None, None); of one attribute name across entities, (None, name); of one
+    entity's attributes, (entity, None). What a question about changes may narrow to, worked
+    out once per catalog: a name shared by thousands of entities would otherwise cost a pass
+    over every attribute per question."""
+    unions: dict[Selection, dict[str, set[str]]] = {}
+    for (entity, name), info in infos.items():
+        for selection in ((None, None), (None, name), (entity, None)):
+            union = unions.setdefault(selection, {})
+            for key, found in info.scope_values.items():
+                union.setdefault(key, set()).update(found)
+    return {s: {k: frozenset(v) for k, v in union.items()} for s, union in unions.items()}
 
 
 def vocabulary_index(catalog: Catalog) -> VocabularyIndex:
