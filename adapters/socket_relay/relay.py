@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import signal
 import socket as sockets
 import threading
 import time
@@ -235,5 +236,10 @@ def main(argv: list[str]) -> int:
         return 2
     settings = RelaySettings(**json.loads(message[1:]))
     configure_logging(settings.log_level)
+    # Ctrl-C in a terminal reaches the whole group, and some supervisors signal every process
+    # of a service: the worker drains, then tells the relay to close (or its end of the pipe
+    # closes, if it dies). A relay ended first would be started again while the worker drains.
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signal_number, signal.SIG_IGN)
     Relay(settings, pipe).run()
     return 0

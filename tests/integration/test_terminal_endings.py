@@ -112,3 +112,26 @@ def test_ctrl_c_stops_the_lifecycle_server_cleanly() -> None:
     assert process.returncode == 0
     assert "Traceback" not in errors
     assert "stopped" in errors
+
+
+def test_ctrl_c_in_a_terminal_stops_the_worker_and_its_relay_cleanly() -> None:
+    """A terminal sends Ctrl-C to the whole foreground group: the Socket Mode relay too."""
+    with LocalSlack() as slack:
+        env = environ(slack.api_url, TRUTH_EXPIRY_LOG_LEVEL="WARNING")
+        process = subprocess.Popen(
+            [sys.executable, "app.py"],
+            cwd=ROOT,
+            env={**os.environ, **env},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            start_new_session=True,  # its own group, as a shell's foreground job
+        )
+        slack.wait_for_connection(timeout=60)
+        os.killpg(process.pid, signal.SIGINT)
+        _, errors = process.communicate(timeout=60)
+
+    assert process.returncode == 0
+    assert "Traceback" not in errors
+    assert "KeyboardInterrupt" not in errors
+    assert "relay ended" not in errors  # it ended when the worker told it to, not before
