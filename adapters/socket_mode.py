@@ -90,7 +90,7 @@ class RelayedSocketModeClient(BaseSocketModeClient):
         """Stop the relay: it closes the socket normally and exits."""
         with self.connect_operation_lock:
             relay, pipe = self._relay, self._pipe
-            self._relay = None
+            self._relay = self._pipe = None  # its reader, seeing the pipe close, starts no other
             if relay is None or pipe is None:
                 return
             with suppress(OSError):
@@ -151,9 +151,12 @@ class RelayedSocketModeClient(BaseSocketModeClient):
             except (EOFError, OSError):
                 break
         self._connected = False
-        if not self.closed and self._pipe is pipe:
+        if not self.closed and self._pipe is pipe:  # not stopped by `disconnect`: it died
             log.warning("Socket Mode relay ended; starting it again")
-            threading.Timer(RELAY_RESTART_S, self._restart).start()
+            pipe.close()
+            restart = threading.Timer(RELAY_RESTART_S, self._restart)
+            restart.daemon = True
+            restart.start()
 
     def _restart(self) -> None:
         if not self.closed:
