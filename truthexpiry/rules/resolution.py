@@ -54,6 +54,16 @@ def settle(
     """What the records for `key` decide on `as_of`. `timeline` is every record of the key,
     oldest first (effective date, then record ID). `resolve` explains the same decision."""
     authoritative = [r for r in timeline if r.is_authoritative_on(as_of)]
+    return _decided(key, authoritative, timeline, policy)
+
+
+def _decided(
+    key: ClaimKey,
+    authoritative: list[LifecycleRecord],
+    timeline: Sequence[LifecycleRecord],
+    policy: AuthorityPolicy | None,
+) -> Settled:
+    """`settle`'s decision from the timeline's records authoritative on the day."""
     if not authoritative:
         reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
         return Settled(Status.UNVERIFIED, (), (), reason)
@@ -89,8 +99,13 @@ def resolve(
     """What the records for `key` say on `as_of`, independent of any claim and of record order.
     A `policy` with a source precedence for the key's entity may settle a conflict."""
     timeline = timeline_of(records)
-    pending = tuple(r for r in timeline if r.state.is_authoritative and r.effective_date > as_of)
-    settled = settle(key, timeline, as_of, policy)
+    authoritative: list[LifecycleRecord] = []  # in effect on `as_of` (one pass for both)
+    ahead: list[LifecycleRecord] = []  # shipped or effective, in effect after it
+    for record in timeline:
+        if record.state.is_authoritative:
+            (authoritative if record.effective_date <= as_of else ahead).append(record)
+    pending = tuple(ahead)
+    settled = _decided(key, authoritative, timeline, policy)
     if settled.status is Status.CURRENT:
         return _current(key, as_of, settled, pending, timeline)
     if settled.status is Status.UNVERIFIED:  # made directly, as `_current` is
@@ -182,10 +197,14 @@ def _newest(
 
 
 def cite_all(records: Iterable[LifecycleRecord]) -> str:
-    return " and ".join(r.cite() for r in records)
+    """Each record's citation, joined with "and"."""
+    return " and ".join([r.cite() for r in records])
 
 
 def pending_note(pending: Iterable[LifecycleRecord]) -> str:
+    """" R-2 changes it to 'x' on <date> (not yet in effect)." for each pending record, or ""."""
+    if not pending:  # an empty tuple: most keys have nothing pending
+        return ""
     notes = [
         f"{r.record_id} changes it to {r.value!r} on {r.effective_date.isoformat()} "
         "(not yet in effect)."

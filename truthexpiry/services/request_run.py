@@ -193,17 +193,21 @@ class RequestRun:
         )
 
     def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:
-        if key not in self._resolutions:
+        """The key's resolution (or why there is none), fetched on its first use."""
+        found = self._resolutions.get(key)
+        if found is None:
             try:
                 records = self._evidence.lookup(key)
-                if any(record.key != key for record in records):
-                    raise EvidenceUnavailableError(
-                        "the evidence source returned records for another key"
-                    )
-                self._resolutions[key] = resolve(key, records, self._as_of, self._owners.policy)
+                for record in records:
+                    if record.key != key:
+                        raise EvidenceUnavailableError(
+                            "the evidence source returned records for another key"
+                        )
+                found = resolve(key, records, self._as_of, self._owners.policy)
             except EvidenceUnavailableError as error:
-                self._resolutions[key] = error
-        return self._resolutions[key]
+                found = error
+            self._resolutions[key] = found
+        return found
 
 
 def with_subject(verdict: Verdict, subject: str, explanation: str) -> Verdict:
