@@ -158,7 +158,7 @@ def _verdict(
         key=resolution.key,
         status=status,
         current_values=resolution.current_values,
-        record_ids=tuple(r.record_id for r in resolution.current),
+        record_ids=tuple([r.record_id for r in resolution.current]),
         explanation=explanation,
         reason=reason or resolution.reason,
         timeline=resolution.timeline,

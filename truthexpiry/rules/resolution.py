@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from operator import attrgetter
 
 from truthexpiry.models.answering.verdicts import Resolution, UnverifiedReason
 from truthexpiry.models.records.authority import AuthorityPolicy
@@ -28,6 +29,8 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.status import Status
 from truthexpiry.rules.precedence import Preference, distinct_values, listing, prefer
+
+_TIMELINE_ORDER = attrgetter("effective_date", "record_id")  # oldest first, then by ID
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -87,7 +90,7 @@ def timeline_of(records: Collection[LifecycleRecord]) -> tuple[LifecycleRecord, 
     """Records oldest first: by effective date, then record ID."""
     if len(records) < 2:  # nothing to order (most keys have one record)
         return tuple(records)
-    return tuple(sorted(records, key=lambda r: (r.effective_date, r.record_id)))
+    return tuple(sorted(records, key=_TIMELINE_ORDER))
 
 
 def resolve(
@@ -192,8 +195,8 @@ def _newest(
     candidates = [r for r in authoritative if r.record_id not in superseded]
     if not candidates:
         return ()
-    newest = max(r.effective_date for r in candidates)
-    return tuple(r for r in candidates if r.effective_date == newest)
+    newest = max([r.effective_date for r in candidates])
+    return tuple([r for r in candidates if r.effective_date == newest])
 
 
 def cite_all(records: Iterable[LifecycleRecord]) -> str:

@@ -113,22 +113,21 @@ class RequestRun:
         """The claim's verdict, made with its subject; made again only when its explanation is
         worded otherwise (no records for a stated scope value, judged on another day)."""
         subject = self._keys.describe(claim.entity, claim.attribute)
-        verdict = self._verdict(claim, subject)
+        verdict, resolution = self._verdict(claim, subject)
         explanation = verdict.explanation
         if verdict.reason is UnverifiedReason.NO_RECORDS:
             explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
-        if self._today != self._as_of:
-            explanation = self._dated(claim, verdict, explanation)
+        if self._today != self._as_of and resolution is not None:
+            explanation = self._dated(claim, verdict, resolution, explanation)
         if explanation == verdict.explanation:
             return verdict
         return with_subject(verdict, subject, explanation)
 
-    def _dated(self, claim: Claim, verdict: Verdict, explanation: str) -> str:
-        """The explanation worded for the date judged on; for a claim SUPERSEDED then, whether
-        it states today's value."""
-        resolution = self._resolutions.get(verdict.key)
-        if not isinstance(resolution, Resolution):
-            return explanation
+    def _dated(
+        self, claim: Claim, verdict: Verdict, resolution: Resolution, explanation: str
+    ) -> str:
+        """The explanation, labelled from `resolution`, worded for the date judged on; for a
+        claim SUPERSEDED then, whether it states today's value."""
         explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
         if verdict.status is not Status.SUPERSEDED or not self._changed_since(resolution):
             return explanation
@@ -145,17 +144,20 @@ class RequestRun:
             return True
         return any(record.effective_date <= self._today for record in resolution.pending)
 
-    def _verdict(self, claim: Claim, subject: str) -> Verdict:
+    def _verdict(self, claim: Claim, subject: str) -> tuple[Verdict, Resolution | None]:
+        """The claim's verdict, and the resolution it was labelled from (None when its key
+        could not be resolved or its records could not be had)."""
         key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
         if isinstance(key, MissingScope):
             reason, explanation = UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
-            return unverified(claim, key.partial_key, reason, explanation, subject)
+            return unverified(claim, key.partial_key, reason, explanation, subject), None
         resolution = self._resolve(key)
         if isinstance(resolution, EvidenceUnavailableError):
             reason, explanation = UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
-            return unverified(claim, key, reason, explanation, subject)
+            return unverified(claim, key, reason, explanation, subject), None
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
-        return label(claim, resolution, info, self._owners.word_on(key, claim), subject)
+        owners = self._owners.word_on(key, claim)
+        return label(claim, resolution, info, owners, subject), resolution
 
     def answer(self, query: ValueQuery, notices: list[Notice]) -> Answer | None:
         key = self._keys.resolve(query.entity, query.attribute, query.scope)
