@@ -205,7 +205,7 @@ def cite_all(records: Iterable[LifecycleRecord]) -> str:
 
 
 def pending_note(pending: Iterable[LifecycleRecord]) -> str:
-    """" R-2 changes it to 'x' on <date> (not yet in effect)." for each pending record, or ""."""
+    """A note for each pending record ("R-2 changes it to 'x' on <date> ..."), or ""."""
     if not pending:  # an empty tuple: most keys have nothing pending
         return ""
     notes = [

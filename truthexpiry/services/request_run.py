@@ -110,28 +110,38 @@ class RequestRun:
                 self._owners.add(key, claim)
 
     def verdict(self, claim: Claim) -> Verdict:
-        """The claim's verdict, made with its subject; made again only when its explanation is
-        worded otherwise (no records for a stated scope value, judged on another day)."""
+        """The claim's verdict, with its subject, its explanation worded for a stated scope value
+        without records and for the day judged on (made once, worded before it is made)."""
         subject = self._keys.describe(claim.entity, claim.attribute)
-        verdict, resolution = self._verdict(claim, subject)
-        explanation = verdict.explanation
-        if verdict.reason is UnverifiedReason.NO_RECORDS:
-            explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
-        if self._today != self._as_of and resolution is not None:
-            explanation = self._dated(claim, verdict, resolution, explanation)
-        if explanation == verdict.explanation:
-            return verdict
-        return with_subject(verdict, subject, explanation)
+        key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
+        if isinstance(key, MissingScope):
+            reason, explanation = UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
+            return unverified(claim, key.partial_key, reason, explanation, subject)
+        resolution = self._resolve(key)
+        if isinstance(resolution, EvidenceUnavailableError):
+            reason, explanation = UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
+            return unverified(claim, key, reason, explanation, subject)
 
-    def _dated(
-        self, claim: Claim, verdict: Verdict, resolution: Resolution, explanation: str
-    ) -> str:
-        """The explanation, labelled from `resolution`, worded for the date judged on; for a
-        claim SUPERSEDED then, whether it states today's value."""
-        explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
-        if verdict.status is not Status.SUPERSEDED or not self._changed_since(resolution):
+        def worded(status: Status, reason: UnverifiedReason | None, explanation: str) -> str:
+            if reason is UnverifiedReason.NO_RECORDS:
+                explanation = self._no_records(
+                    claim.entity, claim.attribute, claim.scope, explanation
+                )
+            if self._today != self._as_of:
+                explanation = self._dated(claim, status, resolution, explanation)
             return explanation
-        now = settle(verdict.key, resolution.timeline, self._today, self._owners.policy)
+
+        info = self._catalog.attributes.get((claim.entity, claim.attribute))
+        owners = self._owners.word_on(key, claim)
+        return label(claim, resolution, info, owners, subject, wording=worded)
+
+    def _dated(self, claim: Claim, status: Status, resolution: Resolution, explanation: str) -> str:
+        """The explanation of a claim labelled `status` from `resolution`, worded for the date
+        judged on; for a claim SUPERSEDED then, whether it states today's value."""
+        explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
+        if status is not Status.SUPERSEDED or not self._changed_since(resolution):
+            return explanation
+        now = settle(resolution.key, resolution.timeline, self._today, self._owners.policy)
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
         if states_current(claim, now, info):
             explanation += today_note(self._as_of, now.current)
@@ -143,21 +153,6 @@ class RequestRun:
         if self._today < self._as_of:
             return True
         return any(record.effective_date <= self._today for record in resolution.pending)
-
-    def _verdict(self, claim: Claim, subject: str) -> tuple[Verdict, Resolution | None]:
-        """The claim's verdict, and the resolution it was labelled from (None when its key
-        could not be resolved or its records could not be had)."""
-        key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
-        if isinstance(key, MissingScope):
-            reason, explanation = UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
-            return unverified(claim, key.partial_key, reason, explanation, subject), None
-        resolution = self._resolve(key)
-        if isinstance(resolution, EvidenceUnavailableError):
-            reason, explanation = UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
-            return unverified(claim, key, reason, explanation, subject), None
-        info = self._catalog.attributes.get((claim.entity, claim.attribute))
-        owners = self._owners.word_on(key, claim)
-        return label(claim, resolution, info, owners, subject), resolution
 
     def answer(self, query: ValueQuery, notices: list[Notice]) -> Answer | None:
         key = self._keys.resolve(query.entity, query.attribute, query.scope)
