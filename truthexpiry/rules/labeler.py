@@ -14,7 +14,7 @@ Rules (PRODUCT.md):
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Callable
 
 from truthexpiry.models.answering.claims import Claim
 from truthexpiry.models.answering.verdicts import Answer, Resolution, UnverifiedReason, Verdict
@@ -28,6 +28,11 @@ from truthexpiry.values.compare import compare, read_record_value, read_value, s
 
 _NO_AUTHORITY = (UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE)
 
+# A claim's status by the records, its explanation, and why it is UNVERIFIED (if it is).
+Judged = tuple[Status, str, UnverifiedReason | None]
+# Words a verdict's explanation last, from its status and reason (`label`).
+Wording = Callable[[Status, UnverifiedReason | None, str], str]
+
 
 def label(
     claim: Claim,
@@ -35,12 +40,29 @@ def label(
     info: AttributeInfo | None = None,
     owners: OwnerWord = NO_OWNER_WORD,
     subject: str = "",
+    *,
+    wording: Wording | None = None,
 ) -> Verdict:
     """Compare one claim with the resolution of its key; `info` gives the attribute's value
     type and unit, so that values compare as what they are; `owners` is the owner evidence for
-    the key; `subject` the verdict's subject (`Verdict.subject`)."""
-    verdict = _by_records(claim, resolution, info, subject)
-    return _with_owner_word(verdict, resolution, owners)
+    the key; `subject` the verdict's subject (`Verdict.subject`). `wording`, given the status,
+    reason and explanation, words the explanation last (for the day judged on, say), so that
+    the verdict is made once."""
+    judged = _by_records(claim, resolution, info)
+    status, values, explanation, reason = _with_owner_word(claim, resolution, owners, judged)
+    if wording is not None:
+        explanation = wording(status, reason, explanation)
+    return Verdict(
+        claim=claim,
+        key=resolution.key,
+        status=status,
+        current_values=values,
+        record_ids=tuple([r.record_id for r in resolution.current]),
+        explanation=explanation,
+        reason=reason,
+        timeline=resolution.timeline,
+        subject=subject,
+    )
 
 
 def states_current(claim: Claim, settled: Settled, info: AttributeInfo | None = None) -> bool:
@@ -89,44 +111,43 @@ def unverified_answer(key: ClaimKey, explanation: str, subject: str) -> Answer:
     return Answer(key, Status.UNVERIFIED, (), (), explanation, subject=subject)
 
 
-def _with_owner_word(verdict: Verdict, resolution: Resolution, owners: OwnerWord) -> Verdict:
-    if verdict.status is Status.SUPERSEDED and owners.claim_is_evidence:
-        return replace(verdict, explanation=f"{verdict.explanation} {NEVER_OVERRIDES}")
+def _with_owner_word(
+    claim: Claim,
+    resolution: Resolution,
+    owners: OwnerWord,
+    judged: Judged,
+) -> tuple[Status, tuple[str, ...], str, UnverifiedReason | None]:
+    """The status, current values, explanation and reason `judged` by the records, with what
+    owners said."""
+    status, explanation, reason = judged
+    values = resolution.current_values
+    if status is Status.SUPERSEDED and owners.claim_is_evidence:
+        return status, values, f"{explanation} {NEVER_OVERRIDES}", reason
     if not owners.confirmations or resolution.reason not in _NO_AUTHORITY:
-        return verdict
+        return status, values, explanation, reason
     confirmed = owners.agreed
     if confirmed is None:
-        return replace(verdict, explanation=f"{verdict.explanation} {owners.disagreement()}")
-    if not same_value(verdict.claim.stated_value, confirmed.value):
-        return replace(verdict, explanation=f"{verdict.explanation} {owners.differs(confirmed)}")
-    explanation = owners.confirmed_explanation(confirmed, resolution.explanation)
-    return replace(
-        verdict,
-        status=Status.CURRENT,
-        current_values=(confirmed.value,),
-        explanation=explanation,
-        reason=None,
-    )
+        return status, values, f"{explanation} {owners.disagreement()}", reason
+    if not same_value(claim.stated_value, confirmed.value):
+        return status, values, f"{explanation} {owners.differs(confirmed)}", reason
+    confirmation = owners.confirmed_explanation(confirmed, resolution.explanation)
+    return Status.CURRENT, (confirmed.value,), confirmation, None
 
 
-def _by_records(
-    claim: Claim, resolution: Resolution, info: AttributeInfo | None, subject: str
-) -> Verdict:
+def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None) -> Judged:
+    """The claim's status by the records, its explanation and the reason it is UNVERIFIED."""
     if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
-        return _verdict(
-            claim, resolution, resolution.status, resolution.explanation, subject=subject
-        )
+        return resolution.status, resolution.explanation, resolution.reason
     current = resolution.current_values[0]
     stated, compared = _compared(claim, current, info)
     if compared.outcome is Comparison.SAME:
-        return _verdict(claim, resolution, Status.CURRENT, resolution.explanation, subject=subject)
+        return Status.CURRENT, resolution.explanation, resolution.reason
     if compared.outcome is Comparison.INCOMPARABLE:
         explanation = (
             f"Stated {claim.stated_value!r}, which cannot be compared with the current value "
             f"{current!r} per {cite_all(resolution.current)}: {compared.reason}."
         )
-        reason = UnverifiedReason.INCOMPARABLE_UNITS
-        return _verdict(claim, resolution, Status.UNVERIFIED, explanation, reason, subject=subject)
+        return Status.UNVERIFIED, explanation, UnverifiedReason.INCOMPARABLE_UNITS
     explanation = (
         f"Stated {claim.stated_value!r}, but the current value is "
         f"{resolution.current_values[0]!r} per {cite_all(resolution.current)}."
@@ -134,7 +155,7 @@ def _by_records(
         + _history_note(claim.stated_value, stated, resolution, info)
         + pending_note(resolution.pending)
     )
-    return _verdict(claim, resolution, Status.SUPERSEDED, explanation, subject=subject)
+    return Status.SUPERSEDED, explanation, resolution.reason
 
 
 def unverified(
@@ -142,28 +163,6 @@ def unverified(
 ) -> Verdict:
     """A verdict for a claim that could not be checked at all (missing scope, no evidence)."""
     return Verdict(claim, key, Status.UNVERIFIED, (), (), explanation, reason, subject=subject)
-
-
-def _verdict(
-    claim: Claim,
-    resolution: Resolution,
-    status: Status,
-    explanation: str,
-    reason: UnverifiedReason | None = None,
-    *,
-    subject: str,
-) -> Verdict:
-    return Verdict(
-        claim=claim,
-        key=resolution.key,
-        status=status,
-        current_values=resolution.current_values,
-        record_ids=tuple(r.record_id for r in resolution.current),
-        explanation=explanation,
-        reason=reason or resolution.reason,
-        timeline=resolution.timeline,
-        subject=subject,
-    )
 
 
 def _history_note(

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from operator import attrgetter
 
 from truthexpiry.models.answering.verdicts import Resolution, UnverifiedReason
 from truthexpiry.models.records.authority import AuthorityPolicy
@@ -28,6 +29,8 @@ from truthexpiry.models.records.claim_key import ClaimKey
 from truthexpiry.models.records.lifecycle import LifecycleRecord
 from truthexpiry.models.status import Status
 from truthexpiry.rules.precedence import Preference, distinct_values, listing, prefer
+
+_TIMELINE_ORDER = attrgetter("effective_date", "record_id")  # oldest first, then by ID
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -54,6 +57,16 @@ def settle(
     """What the records for `key` decide on `as_of`. `timeline` is every record of the key,
     oldest first (effective date, then record ID). `resolve` explains the same decision."""
     authoritative = [r for r in timeline if r.is_authoritative_on(as_of)]
+    return _decided(key, authoritative, timeline, policy)
+
+
+def _decided(
+    key: ClaimKey,
+    authoritative: list[LifecycleRecord],
+    timeline: Sequence[LifecycleRecord],
+    policy: AuthorityPolicy | None,
+) -> Settled:
+    """`settle`'s decision from the timeline's records authoritative on the day."""
     if not authoritative:
         reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
         return Settled(Status.UNVERIFIED, (), (), reason)
@@ -77,7 +90,7 @@ def timeline_of(records: Collection[LifecycleRecord]) -> tuple[LifecycleRecord, 
     """Records oldest first: by effective date, then record ID."""
     if len(records) < 2:  # nothing to order (most keys have one record)
         return tuple(records)
-    return tuple(sorted(records, key=lambda r: (r.effective_date, r.record_id)))
+    return tuple(sorted(records, key=_TIMELINE_ORDER))
 
 
 def resolve(
@@ -89,8 +102,13 @@ def resolve(
     """What the records for `key` say on `as_of`, independent of any claim and of record order.
     A `policy` with a source precedence for the key's entity may settle a conflict."""
     timeline = timeline_of(records)
-    pending = tuple(r for r in timeline if r.state.is_authoritative and r.effective_date > as_of)
-    settled = settle(key, timeline, as_of, policy)
+    authoritative: list[LifecycleRecord] = []  # in effect on `as_of` (one pass for both)
+    ahead: list[LifecycleRecord] = []  # shipped or effective, in effect after it
+    for record in timeline:
+        if record.state.is_authoritative:
+            (authoritative if record.effective_date <= as_of else ahead).append(record)
+    pending = tuple(ahead)
+    settled = _decided(key, authoritative, timeline, policy)
     if settled.status is Status.CURRENT:
         return _current(key, as_of, settled, pending, timeline)
     if settled.status is Status.UNVERIFIED:  # made directly, as `_current` is
@@ -177,15 +195,19 @@ def _newest(
     candidates = [r for r in authoritative if r.record_id not in superseded]
     if not candidates:
         return ()
-    newest = max(r.effective_date for r in candidates)
-    return tuple(r for r in candidates if r.effective_date == newest)
+    newest = max([r.effective_date for r in candidates])
+    return tuple([r for r in candidates if r.effective_date == newest])
 
 
 def cite_all(records: Iterable[LifecycleRecord]) -> str:
-    return " and ".join(r.cite() for r in records)
+    """Each record's citation, joined with "and"."""
+    return " and ".join([r.cite() for r in records])
 
 
 def pending_note(pending: Iterable[LifecycleRecord]) -> str:
+    """A note for each pending record ("R-2 changes it to 'x' on <date> ..."), or ""."""
+    if not pending:  # an empty tuple: most keys have nothing pending
+        return ""
     notes = [
         f"{r.record_id} changes it to {r.value!r} on {r.effective_date.isoformat()} "
         "(not yet in effect)."

@@ -110,29 +110,38 @@ class RequestRun:
                 self._owners.add(key, claim)
 
     def verdict(self, claim: Claim) -> Verdict:
-        """The claim's verdict, made with its subject; made again only when its explanation is
-        worded otherwise (no records for a stated scope value, judged on another day)."""
+        """The claim's verdict, with its subject, its explanation worded for a stated scope value
+        without records and for the day judged on (made once, worded before it is made)."""
         subject = self._keys.describe(claim.entity, claim.attribute)
-        verdict = self._verdict(claim, subject)
-        explanation = verdict.explanation
-        if verdict.reason is UnverifiedReason.NO_RECORDS:
-            explanation = self._no_records(claim.entity, claim.attribute, claim.scope, explanation)
-        if self._today != self._as_of:
-            explanation = self._dated(claim, verdict, explanation)
-        if explanation == verdict.explanation:
-            return verdict
-        return with_subject(verdict, subject, explanation)
+        key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
+        if isinstance(key, MissingScope):
+            reason, explanation = UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
+            return unverified(claim, key.partial_key, reason, explanation, subject)
+        resolution = self._resolve(key)
+        if isinstance(resolution, EvidenceUnavailableError):
+            reason, explanation = UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
+            return unverified(claim, key, reason, explanation, subject)
 
-    def _dated(self, claim: Claim, verdict: Verdict, explanation: str) -> str:
-        """The explanation worded for the date judged on; for a claim SUPERSEDED then, whether
-        it states today's value."""
-        resolution = self._resolutions.get(verdict.key)
-        if not isinstance(resolution, Resolution):
+        def worded(status: Status, reason: UnverifiedReason | None, explanation: str) -> str:
+            if reason is UnverifiedReason.NO_RECORDS:
+                explanation = self._no_records(
+                    claim.entity, claim.attribute, claim.scope, explanation
+                )
+            if self._today != self._as_of:
+                explanation = self._dated(claim, status, resolution, explanation)
             return explanation
+
+        info = self._catalog.attributes.get((claim.entity, claim.attribute))
+        owners = self._owners.word_on(key, claim)
+        return label(claim, resolution, info, owners, subject, wording=worded)
+
+    def _dated(self, claim: Claim, status: Status, resolution: Resolution, explanation: str) -> str:
+        """The explanation of a claim labelled `status` from `resolution`, worded for the date
+        judged on; for a claim SUPERSEDED then, whether it states today's value."""
         explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
-        if verdict.status is not Status.SUPERSEDED or not self._changed_since(resolution):
+        if status is not Status.SUPERSEDED or not self._changed_since(resolution):
             return explanation
-        now = settle(verdict.key, resolution.timeline, self._today, self._owners.policy)
+        now = settle(resolution.key, resolution.timeline, self._today, self._owners.policy)
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
         if states_current(claim, now, info):
             explanation += today_note(self._as_of, now.current)
@@ -144,18 +153,6 @@ class RequestRun:
         if self._today < self._as_of:
             return True
         return any(record.effective_date <= self._today for record in resolution.pending)
-
-    def _verdict(self, claim: Claim, subject: str) -> Verdict:
-        key = self._keys.resolve(claim.entity, claim.attribute, claim.scope)
-        if isinstance(key, MissingScope):
-            reason, explanation = UnverifiedReason.MISSING_SCOPE, key.explain("The claim")
-            return unverified(claim, key.partial_key, reason, explanation, subject)
-        resolution = self._resolve(key)
-        if isinstance(resolution, EvidenceUnavailableError):
-            reason, explanation = UnverifiedReason.EVIDENCE_UNAVAILABLE, _unavailable(resolution)
-            return unverified(claim, key, reason, explanation, subject)
-        info = self._catalog.attributes.get((claim.entity, claim.attribute))
-        return label(claim, resolution, info, self._owners.word_on(key, claim), subject)
 
     def answer(self, query: ValueQuery, notices: list[Notice]) -> Answer | None:
         key = self._keys.resolve(query.entity, query.attribute, query.scope)
@@ -193,17 +190,21 @@ class RequestRun:
         )
 
     def _resolve(self, key: ClaimKey) -> Resolution | EvidenceUnavailableError:
-        if key not in self._resolutions:
+        """The key's resolution (or why there is none), fetched on its first use."""
+        found = self._resolutions.get(key)
+        if found is None:
             try:
                 records = self._evidence.lookup(key)
-                if any(record.key != key for record in records):
-                    raise EvidenceUnavailableError(
-                        "the evidence source returned records for another key"
-                    )
-                self._resolutions[key] = resolve(key, records, self._as_of, self._owners.policy)
+                for record in records:
+                    if record.key != key:
+                        raise EvidenceUnavailableError(
+                            "the evidence source returned records for another key"
+                        )
+                found = resolve(key, records, self._as_of, self._owners.policy)
             except EvidenceUnavailableError as error:
-                self._resolutions[key] = error
-        return self._resolutions[key]
+                found = error
+            self._resolutions[key] = found
+        return found
 
 
 def with_subject(verdict: Verdict, subject: str, explanation: str) -> Verdict:

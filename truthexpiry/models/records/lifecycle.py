@@ -45,4 +45,5 @@ class LifecycleRecord:
 
     def cite(self) -> str:
         """`R-102 (SHIPPED, effective 2026-05-12)` for explanations."""
-        return f"{self.record_id} ({self.state.value}, effective {self.effective_date.isoformat()})"
+        # `state` formats as its value (a `StrEnum`), without the slower `.value` lookup.
+        return f"{self.record_id} ({self.state}, effective {self.effective_date.isoformat()})"

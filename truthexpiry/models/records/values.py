@@ -46,7 +46,8 @@ class TypedValue:
 
     @property
     def is_numeric(self) -> bool:
-        return self.type.is_numeric and self.amount is not None
+        # The amount first: words have none, and the type's test is the dearer one.
+        return self.amount is not None and self.type in _NUMERIC
 
 
 class Comparison(Enum):
