@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from adapters.socket_relay.relay import event_envelope_id, is_disconnect
 
 
