@@ -72,23 +72,25 @@ def bind(
     *,
     every: bool = False,
 ) -> list[Binding]:
-    sentence = _Sentence(
-        tokens, names, index, clause_of, frozenset(clause_of(v.start) for v in values)
-    )
+    sentence: _Sentence | None = None  # made for the first value with candidates to weigh
     bindings: list[Binding] = []
     for found in values:
         candidates: list[tuple[bool, Anchor, Pair, TypedValue | None, int]] = []
         for anchor in names.anchors:
             fitting = _fitting(tokens, anchor, found, index)
-            # An entity that has an attribute the value fits comes first.
-            entity_fit = max((fit for _, _, fit in fitting), default=0) >= 2
-            candidates += [(entity_fit, anchor, *item) for item in fitting]
+            if fitting:
+                # An entity that has an attribute the value fits comes first.
+                entity_fit = max(fit for _, _, fit in fitting) >= 2
+                candidates += [(entity_fit, anchor, *item) for item in fitting]
         if not candidates:
             continue
         if len(candidates) == 1:  # the only candidate is the best, whatever its score
             _, anchor, pair, value, fit = candidates[0]
             bindings.append(Binding(pair, found, value, True, anchor.start, fit))
             continue
+        if sentence is None:
+            valued = frozenset(clause_of(v.start) for v in values)
+            sentence = _Sentence(tokens, names, index, clause_of, valued)
         scored = [
             ((fits, *_score(sentence, anchor, pair, found, fit)), pair, value, anchor.start, fit)
             for fits, anchor, pair, value, fit in candidates
@@ -109,15 +111,17 @@ def _fitting(
     """The attributes of the anchor's entity that the value fits: each with the value as read
     for it, and how well it fits (`accepts`)."""
     fitting = []
+    owners = found.owners
     for vocabulary in index.attributes.get(anchor.entity, ()):
-        pair = (anchor.entity, vocabulary.info.attribute)
-        if found.owners is not None and pair not in found.owners:
+        info = vocabulary.info
+        pair = (anchor.entity, info.attribute)
+        if owners is not None and pair not in owners:
             continue
-        value = found.for_attribute(pair, vocabulary.info.value_type)
-        fit = accepts(vocabulary.info, value, found)
-        if fit and _numbered_words(vocabulary.info) and value is not None:
-            value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
+        value = found.for_attribute(pair, info.value_type)
+        fit = accepts(info, value, found)
         if fit:
+            if value is not None and _numbered_words(info):
+                value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
             fitting.append((pair, value, fit))
     return fitting
 

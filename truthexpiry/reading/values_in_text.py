@@ -48,6 +48,8 @@ _STATE_STARTS = frozenset(
     (*POLARITY_WORDS, *(first for first, _ in POLARITY_PHRASES), *MODALS, "cannot")
 )
 _STARTS = _STATE_STARTS | VALUE_WORD_STARTS
+_PHRASE_STARTS = frozenset(first for first, _ in POLARITY_PHRASES)
+_MODAL_STARTS = MODALS | {"cannot"}
 # The words of `_STATE_STARTS` that start no typed value (`may_start_a_value` says no to each).
 _STATES_ONLY = frozenset(w for w in _STATE_STARTS if not may_start_a_value(Token(w, w, Kind.WORD)))
 # The two availability values (every polarity word means one of them), made once: values are
@@ -114,14 +116,14 @@ def _starts(tokens: list[Token], enumerated: dict[int, PhraseMatch]) -> list[int
     `may_start_a_value` knows, and those `_polarity` and `_modal` read), so the full test is
     made only for the others."""
     word = Kind.WORD
-    return [
+    starts = [
         i
         for i, token in enumerate(tokens)
-        if token.kind is not word
-        or token.text in _STARTS
-        or i in enumerated
+        if token.text in _STARTS
+        or token.kind is not word
         or (not token.text.isalpha() and may_start_a_value(token))
     ]
+    return sorted({*starts, *enumerated}) if enumerated else starts
 
 
 def _value_at(
@@ -141,14 +143,22 @@ def _value_at(
         return FoundValue(i, match.end, None, _tense(words, i), owners)
     token = tokens[i]
     if token.text in _STATES_ONLY and token.kind is Kind.WORD:  # "on", "available": no number
-        return _polarity(tokens, words, i) or _modal(tokens, words, i)
+        return _state(tokens, words, i)
     span = value_at(tokens, i, index.known_words)  # which asks `may_start_a_value` itself
     if span is not None and not _is_date_part(tokens, span.start, span.value):
         as_time = _bare_time(tokens, span.start, span.end, span.value)
         return FoundValue(span.start, span.end, span.value, _tense(words, i), as_time=as_time)
     if token.text not in _STATE_STARTS:  # most words state nothing: no call for them
         return None
-    return _polarity(tokens, words, i) or _modal(tokens, words, i)
+    return _state(tokens, words, i)
+
+
+def _state(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
+    """An availability word, else a modal."""
+    found = _polarity(tokens, words, i)
+    if found is None and tokens[i].text in _MODAL_STARTS:  # `_modal` reads no other word
+        return _modal(tokens, words, i)
+    return found
 
 
 def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
@@ -173,8 +183,9 @@ def _negated(value: TypedValue) -> TypedValue | None:
 
 def _polarity(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
     token = tokens[i]
-    following = tokens[i + 1].text if i + 1 < len(tokens) else ""
-    meaning = POLARITY_PHRASES.get((token.text, following))
+    meaning = None
+    if token.text in _PHRASE_STARTS and i + 1 < len(tokens):
+        meaning = POLARITY_PHRASES.get((token.text, tokens[i + 1].text))
     end = i + 2
     if meaning is None:
         meaning = POLARITY_WORDS.get(token.text)
