@@ -96,8 +96,12 @@ class ScopeFinder:
                 read.add(other)
                 for key, values in self._stated(keys, (other,)).items():
                     stated.setdefault(key, values)
-        if len(stated) > len(own):  # a key borrowed from another clause
-            self._own_abbreviations(keys, stated, clause, own)
+        # A key borrowed from another clause yields to an abbreviation in the value's own: in
+        # "closes 18:30 weekdays, sat 9:00-13:00" the second clause's times are Saturday's
+        # (`sat` begins only `saturday`), not the weekday of the clause before.
+        for key in [k for k in stated if k not in own]:
+            if found := self._abbreviated(keys[key], {clause}):
+                stated[key] = [found]
         # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
         clauses = {clause, *valueless}
         if named not in self._valued:
@@ -114,21 +118,6 @@ class ScopeFinder:
             (c for c in others if c < clause or self._opens_with_scope(c)),
             key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
         )
-
-    def _own_abbreviations(
-        self,
-        keys: Mapping[str, Collection[str]],
-        stated: dict[str, list[str]],
-        clause: int,
-        own: Mapping[str, list[str]],
-    ) -> None:
-        """A key borrowed from another clause yields to an abbreviation in the value's own
-        (`clause`, which states `own`): in "closes 18:30 weekdays, sat 9:00-13:00" the second
-        clause's times are Saturday's (`sat` begins only `saturday`), not the weekday of the
-        clause before."""
-        for key in [k for k in stated if k not in own]:
-            if found := self._abbreviated(keys[key], {clause}):
-                stated[key] = [found]
 
     def _opens_with_scope(self, clause: int) -> bool:
         """A clause after the value lends its scope only when it is one: ", for Starter",
@@ -149,16 +138,16 @@ class ScopeFinder:
 
     def for_query(self, pair: Pair) -> dict[str, list[str]]:
         """The scope values of a question that asks for a value: all the sentence states."""
-        keys = self._index.infos[pair].scope_values
-        every = set(self._clauses)
-        return self._with_unknown(keys, self._stated(keys, every), every, asked=True)
+        return self.for_subject(self._index.infos[pair].scope_values, asked=True)
 
-    def for_subject(self, keys: Mapping[str, Collection[str]]) -> dict[str, list[str]]:
+    def for_subject(
+        self, keys: Mapping[str, Collection[str]], *, asked: bool = False
+    ) -> dict[str, list[str]]:
         """The scope values the sentence states anywhere for any of `keys` (each with the
         values records have): what a question about changes narrows to ("what changed for
         Starter in EMEA?"), with a name where a scope value would stand ("for Basic")."""
         every = set(self._clauses)
-        return self._with_unknown(keys, self._stated(keys, every), every)
+        return self._with_unknown(keys, self._stated(keys, every), every, asked=asked)
 
     def _stated(self, keys: Collection[str], clauses: Collection[int]) -> dict[str, list[str]]:
         """The values of `keys` the scope values of `clauses` (each clause once) state."""
@@ -206,15 +195,18 @@ class ScopeFinder:
         return stated
 
     def _unknown_at(self) -> list[int]:
-        """Where the words no vocabulary knows stand (`unknown_word`), found once per sentence:
-        the readers of such words look only there."""
+        """Where the words no vocabulary knows (`unknown_word`) stand outside the names and
+        the scope values, found once per sentence: the readers of such words look only there."""
         if self._unknown is None:
-            index = self._index
+            index, names, taken = self._index, self._names, self.taken
             familiar = index.familiar_words  # a familiar key is no unknown word: no call for it
             self._unknown = [
                 i
                 for i, token in enumerate(self._tokens)
-                if token.key not in familiar and unknown_word(token, index)
+                if token.key not in familiar
+                and unknown_word(token, index)
+                and i not in names
+                and i not in taken
             ]
         return self._unknown
 
@@ -243,7 +235,7 @@ class ScopeFinder:
         tokens = self._tokens
         for i in self._unknown_at():
             token = tokens[i]
-            if i in self._names or i in self.taken or self._clauses[i] not in clauses:
+            if self._clauses[i] not in clauses:
                 continue
             before = tokens[i - 1].key if i > 0 else ""
             after = tokens[i + 1].key if i + 1 < len(tokens) else ""
@@ -287,13 +279,7 @@ class ScopeFinder:
 
     def _free(self, i: int, token: Token) -> bool:
         """An unknown lower-case word that is no name, no scope value and no value."""
-        return (
-            i in self._unknown_at()
-            and i not in self._names
-            and i not in self.taken
-            and not token.capital
-            and not may_start_a_value(token)
-        )
+        return i in self._unknown_at() and not token.capital and not may_start_a_value(token)
 
 
 def unknown_word(token: Token, index: VocabularyIndex) -> bool:
