@@ -32,6 +32,10 @@ from truthexpiry.values.forms import words as word_value
 Pair = tuple[str, str]
 _DOTTED = re.compile(r"^\d+(?:\.\d+)+$")
 _WORD_TYPES = frozenset({ValueType.ENUMERATION, ValueType.TEXT})
+# The value types `accepts` compares with, for every value and attribute: an enum's member read
+# through its class is a lookup each time.
+_BOOLEAN, _ENUMERATION, _QUANTITY = ValueType.BOOLEAN, ValueType.ENUMERATION, ValueType.QUANTITY
+_SELF_TYPED = (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE)
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -213,14 +217,14 @@ def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) ->
     claim is UNVERIFIED with the reason rather than ignored), 0 not at all."""
     if found.owners is not None:  # the catalog's own word for a value of this attribute
         return 3
-    if value is None or value.type is ValueType.ENUMERATION:
+    if value is None or value.type is _ENUMERATION:
         return 0
     kind = info.value_type
     if _numbered_words(info):  # versions: any bare number may be one
-        return 2 if value.type is ValueType.QUANTITY and value.unit is None else 0
-    if value.type is ValueType.BOOLEAN and _availability_words(info):
+        return 2 if value.type is _QUANTITY and value.unit is None else 0
+    if value.type is _BOOLEAN and _availability_words(info):
         return 3  # "is the rollout live?" of a rollout that went `ga`
-    if value.type in (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE):
+    if value.type in _SELF_TYPED:
         return 3 if value.type is kind else 0
     return _numeric_fit(info, value) if kind.is_numeric and value.is_numeric else 0
 
@@ -237,15 +241,15 @@ def _numeric_fit(info: AttributeInfo, value: TypedValue) -> int:
         return 2
     if info.unit is not None:
         return 3 if _compatible(value.unit, info.unit) else 1
-    if kind is not ValueType.QUANTITY and value.type is kind:
+    if kind is not _QUANTITY and value.type is kind:
         return 3  # a duration for a duration whose records give their units one by one
-    return 2 if ValueType.QUANTITY in (value.type, kind) else 1
+    return 2 if _QUANTITY in (value.type, kind) else 1
 
 
 def _numbered_words(info: AttributeInfo) -> bool:
     """Word values that are numbers with dots, such as versions (`4.10`, `5.2.1`)."""
     return (
-        info.value_type is ValueType.ENUMERATION
+        info.value_type is _ENUMERATION
         and bool(info.value_tokens)
         and all(_DOTTED.match(t) for t in info.value_tokens)
     )

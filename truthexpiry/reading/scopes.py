@@ -35,6 +35,7 @@ _MAX_PHRASE_WORDS = 2
 _PHRASE_BEFORE = frozenset({"on", "in"})
 _YEAR_DIGITS = 4
 _KEY = attrgetter("key")
+_WORD = Kind.WORD  # read through its class, a lookup each time
 _Mention = tuple[int, int, list[tuple[str, str]]]
 
 
@@ -286,7 +287,7 @@ def unknown_word(token: Token, index: VocabularyIndex) -> bool:
     """A word no vocabulary knows: no name, scope value or value word of the catalog, and no
     common word (a stopword, a weak word of names, a month)."""
     key = token.key
-    return token.kind is Kind.WORD and key not in index.familiar_words and key.isalpha()
+    return token.kind is _WORD and key not in index.familiar_words and key.isalpha()
 
 
 def _mentions(tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> list[_Mention]:
