@@ -72,14 +72,17 @@ class ScopeFinder:
         """Record which clauses state values, and where the sentence's first name stands:
         scope values before it ("In the UK, ...") speak for the whole sentence. A value that
         holds a clause's break ("twelve and a half percent") is one clause with what follows."""
+        first = min(first_name, values[0].start) if values else first_name  # left to right
         # Only a sentence cut somewhere can be cut less (`_clauses` numbers clauses upwards).
-        if self._clauses and self._clauses[-1] > 0:
-            inside = {i for v in values for i in range(v.start + 1, v.end)}
-            if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
-                self._cut(_clauses(self._tokens, self._mentions, inside))
+        if not self._clauses or self._clauses[-1] == 0:  # one clause (most sentences)
+            self._valued = {0} if values else set()
+            self._leading = [0] if self._mentions and self._mentions[0][0] < first else []
+            return
+        inside = {i for v in values for i in range(v.start + 1, v.end)}
+        if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
+            self._cut(_clauses(self._tokens, self._mentions, inside))
         clauses = self._clauses
         self._valued = {clauses[v.start] for v in values}
-        first = min(first_name, values[0].start) if values else first_name  # left to right
         self._leading = sorted({clauses[s] for s, _, _ in self._mentions if s < first})
 
     def for_value(self, pair: Pair, at: int, anchor: int) -> dict[str, list[str]]:
