@@ -205,8 +205,8 @@ def _score(
 
 def _drop_idle(bindings: list[Binding], names: Names) -> list[Binding]:
     """A one-word part of a name that binds nothing is an ordinary word: drop it as a topic."""
-    bound = {b.pair[0] for b in bindings}
     if len(names.anchors) > 1:
+        bound = {b.pair[0] for b in bindings}
         names.anchors[:] = [a for a in names.anchors if a.strength > 0 or a.entity in bound]
     return bindings
 

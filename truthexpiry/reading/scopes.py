@@ -126,14 +126,8 @@ class ScopeFinder:
     def _opens_with_scope(self, clause: int) -> bool:
         """A clause after the value lends its scope only when it is one: ", for Starter",
         "(EMEA only)"; not "so it lands before EU open"."""
-        first = next(
-            (
-                i
-                for i, c in enumerate(self._clauses)
-                if c == clause and self._tokens[i].key not in CLAUSE_BREAKS
-            ),
-            None,
-        )
+        opening = [i for i, c in enumerate(self._clauses) if c == clause]
+        first = next((i for i in opening if self._tokens[i].key not in CLAUSE_BREAKS), None)
         if first is None:
             return False
         if self._tokens[first].key in _SCOPE_BEFORE:
