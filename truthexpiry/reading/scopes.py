@@ -91,6 +91,9 @@ class ScopeFinder:
         keys = self._index.infos[pair].scope_values
         clause = self.clause_of(at)
         named = self.clause_of(anchor)
+        if clause == 0 and named == 0 and self._clauses[-1] == 0 and 0 in self._valued:
+            # One clause that states the value and names it (most sentences): none to borrow from.
+            return self._with_unknown(keys, self._stated(keys, (0,)), {0})
         valueless = self._valueless(clause)
         own = self._stated(keys, (clause,))
         stated = dict(own)
