@@ -32,6 +32,10 @@ from truthexpiry.values.forms import words as word_value
 Pair = tuple[str, str]
 _DOTTED = re.compile(r"^\d+(?:\.\d+)+$")
 _WORD_TYPES = frozenset({ValueType.ENUMERATION, ValueType.TEXT})
+# The value types `accepts` compares with, for every value and attribute: an enum's member read
+# through its class is a lookup each time.
+_BOOLEAN, _ENUMERATION, _QUANTITY = ValueType.BOOLEAN, ValueType.ENUMERATION, ValueType.QUANTITY
+_SELF_TYPED = (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE)
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -72,23 +76,25 @@ def bind(
     *,
     every: bool = False,
 ) -> list[Binding]:
-    sentence = _Sentence(
-        tokens, names, index, clause_of, frozenset(clause_of(v.start) for v in values)
-    )
+    sentence: _Sentence | None = None  # made for the first value with candidates to weigh
     bindings: list[Binding] = []
     for found in values:
         candidates: list[tuple[bool, Anchor, Pair, TypedValue | None, int]] = []
         for anchor in names.anchors:
             fitting = _fitting(tokens, anchor, found, index)
-            # An entity that has an attribute the value fits comes first.
-            entity_fit = max((fit for _, _, fit in fitting), default=0) >= 2
-            candidates += [(entity_fit, anchor, *item) for item in fitting]
+            if fitting:
+                # An entity that has an attribute the value fits comes first.
+                entity_fit = max(fit for _, _, fit in fitting) >= 2
+                candidates += [(entity_fit, anchor, *item) for item in fitting]
         if not candidates:
             continue
         if len(candidates) == 1:  # the only candidate is the best, whatever its score
             _, anchor, pair, value, fit = candidates[0]
             bindings.append(Binding(pair, found, value, True, anchor.start, fit))
             continue
+        if sentence is None:
+            valued = frozenset(clause_of(v.start) for v in values)
+            sentence = _Sentence(tokens, names, index, clause_of, valued)
         scored = [
             ((fits, *_score(sentence, anchor, pair, found, fit)), pair, value, anchor.start, fit)
             for fits, anchor, pair, value, fit in candidates
@@ -109,15 +115,17 @@ def _fitting(
     """The attributes of the anchor's entity that the value fits: each with the value as read
     for it, and how well it fits (`accepts`)."""
     fitting = []
+    owners = found.owners
     for vocabulary in index.attributes.get(anchor.entity, ()):
-        pair = (anchor.entity, vocabulary.info.attribute)
-        if found.owners is not None and pair not in found.owners:
+        info = vocabulary.info
+        pair = (anchor.entity, info.attribute)
+        if owners is not None and pair not in owners:
             continue
-        value = found.for_attribute(pair, vocabulary.info.value_type)
-        fit = accepts(vocabulary.info, value, found)
-        if fit and _numbered_words(vocabulary.info) and value is not None:
-            value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
+        value = found.for_attribute(pair, info.value_type)
+        fit = accepts(info, value, found)
         if fit:
+            if value is not None and _numbered_words(info):
+                value = word_value(tokens[found.start].text)  # "4.10" stays "4.10"
             fitting.append((pair, value, fit))
     return fitting
 
@@ -197,8 +205,8 @@ def _score(
 
 def _drop_idle(bindings: list[Binding], names: Names) -> list[Binding]:
     """A one-word part of a name that binds nothing is an ordinary word: drop it as a topic."""
-    bound = {b.pair[0] for b in bindings}
     if len(names.anchors) > 1:
+        bound = {b.pair[0] for b in bindings}
         names.anchors[:] = [a for a in names.anchors if a.strength > 0 or a.entity in bound]
     return bindings
 
@@ -209,14 +217,14 @@ def accepts(info: AttributeInfo, value: TypedValue | None, found: FoundValue) ->
     claim is UNVERIFIED with the reason rather than ignored), 0 not at all."""
     if found.owners is not None:  # the catalog's own word for a value of this attribute
         return 3
-    if value is None or value.type is ValueType.ENUMERATION:
+    if value is None or value.type is _ENUMERATION:
         return 0
     kind = info.value_type
     if _numbered_words(info):  # versions: any bare number may be one
-        return 2 if value.type is ValueType.QUANTITY and value.unit is None else 0
-    if value.type is ValueType.BOOLEAN and _availability_words(info):
+        return 2 if value.type is _QUANTITY and value.unit is None else 0
+    if value.type is _BOOLEAN and _availability_words(info):
         return 3  # "is the rollout live?" of a rollout that went `ga`
-    if value.type in (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE):
+    if value.type in _SELF_TYPED:
         return 3 if value.type is kind else 0
     return _numeric_fit(info, value) if kind.is_numeric and value.is_numeric else 0
 
@@ -233,15 +241,15 @@ def _numeric_fit(info: AttributeInfo, value: TypedValue) -> int:
         return 2
     if info.unit is not None:
         return 3 if _compatible(value.unit, info.unit) else 1
-    if kind is not ValueType.QUANTITY and value.type is kind:
+    if kind is not _QUANTITY and value.type is kind:
         return 3  # a duration for a duration whose records give their units one by one
-    return 2 if ValueType.QUANTITY in (value.type, kind) else 1
+    return 2 if _QUANTITY in (value.type, kind) else 1
 
 
 def _numbered_words(info: AttributeInfo) -> bool:
     """Word values that are numbers with dots, such as versions (`4.10`, `5.2.1`)."""
     return (
-        info.value_type is ValueType.ENUMERATION
+        info.value_type is _ENUMERATION
         and bool(info.value_tokens)
         and all(_DOTTED.match(t) for t in info.value_tokens)
     )

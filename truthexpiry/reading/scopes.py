@@ -11,6 +11,7 @@ days ("mon-fri") is the day type records name it by (`day_ranges.py`).
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from operator import attrgetter
 
 from truthexpiry.models.errors import InvalidClaimKeyError
 from truthexpiry.models.records.claim_key import normalise_scope_value
@@ -33,6 +34,8 @@ _MAX_PHRASE_WORDS = 2
 # holidays", "in summer"; never "at" ("at midnight" is a time).
 _PHRASE_BEFORE = frozenset({"on", "in"})
 _YEAR_DIGITS = 4
+_KEY = attrgetter("key")
+_WORD = Kind.WORD  # read through its class, a lookup each time
 _Mention = tuple[int, int, list[tuple[str, str]]]
 
 
@@ -40,17 +43,7 @@ class ScopeFinder:
     def __init__(self, tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> None:
         self._tokens = tokens
         self._index = index
-        self._mentions: list[_Mention] = [
-            (m.start, m.end, index.scopes[m.phrase])
-            for m in find_phrases(tokens, index.scope_table, taken)
-            if not _year_of_a_date(tokens, m.start, m.end)
-        ]
-        self._mentions += [  # "mon-fri" where records say `weekday`
-            (start, end, index.scopes[phrase])
-            for start, end, phrase in day_ranges(tokens)
-            if phrase in index.scopes and not taken & set(range(start, end))
-        ]
-        self._mentions.sort(key=lambda mention: mention[0])
+        self._mentions = _mentions(tokens, index, taken)
         self.taken = {i for start, end, _ in self._mentions for i in range(start, end)}
         self._names = taken
         self._clauses: list[int] = []
@@ -58,9 +51,8 @@ class ScopeFinder:
         self._in_clause: dict[int, list[list[Pair]]] = {}
         self._cut(_clauses(tokens, self._mentions))
         self._valued: set[int] = set()
-        self._leading: set[int] = set()
+        self._leading: list[int] = []  # in order
         self._unknown: list[int] | None = None  # see `_unknown_at`
-        self._shouted: list[int] | None = None  # see `_shouted_at`
 
     def _cut(self, clauses: list[int]) -> None:
         """Take `clauses` (a clause number per token) as the sentence's clauses."""
@@ -80,67 +72,65 @@ class ScopeFinder:
         """Record which clauses state values, and where the sentence's first name stands:
         scope values before it ("In the UK, ...") speak for the whole sentence. A value that
         holds a clause's break ("twelve and a half percent") is one clause with what follows."""
+        first = min(first_name, values[0].start) if values else first_name  # left to right
         # Only a sentence cut somewhere can be cut less (`_clauses` numbers clauses upwards).
-        if self._clauses and self._clauses[-1] > 0:
-            inside = {i for v in values for i in range(v.start + 1, v.end)}
-            if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
-                self._cut(_clauses(self._tokens, self._mentions, inside))
-        self._valued = {self.clause_of(v.start) for v in values}
-        first = min([first_name, *(v.start for v in values)])
-        self._leading = {self._clauses[s] for s, _, _ in self._mentions if s < first}
+        if not self._clauses or self._clauses[-1] == 0:  # one clause (most sentences)
+            self._valued = {0} if values else set()
+            self._leading = [0] if self._mentions and self._mentions[0][0] < first else []
+            return
+        inside = {i for v in values for i in range(v.start + 1, v.end)}
+        if any(self._tokens[i].key in CLAUSE_BREAKS for i in inside):
+            self._cut(_clauses(self._tokens, self._mentions, inside))
+        clauses = self._clauses
+        self._valued = {clauses[v.start] for v in values}
+        self._leading = sorted({clauses[s] for s, _, _ in self._mentions if s < first})
 
     def for_value(self, pair: Pair, at: int, anchor: int) -> dict[str, list[str]]:
         """The scope values bound to a value of `pair` at token `at`, named at `anchor`: its
         own clause's, else the nearest valueless clause's, else its name's clause's."""
         keys = self._index.infos[pair].scope_values
         clause = self.clause_of(at)
-        valueless = sorted(
-            (
-                c
-                for c in self._in_clause.keys() - self._valued
-                if c < clause or self._opens_with_scope(c)
-            ),
-            key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
-        )
-        own = self._stated(keys, [clause])
+        named = self.clause_of(anchor)
+        if clause == 0 and named == 0 and self._clauses[-1] == 0 and 0 in self._valued:
+            # One clause that states the value and names it (most sentences): none to borrow from.
+            return self._with_unknown(keys, self._stated(keys, (0,)), {0})
+        valueless = self._valueless(clause)
+        own = self._stated(keys, (clause,))
         stated = dict(own)
         read = {clause}  # a clause read once lends nothing more when it comes again
-        for other in (*valueless, self.clause_of(anchor), *sorted(self._leading)):
+        for other in (*valueless, named, *self._leading):
             if other in self._in_clause and other not in read:
                 read.add(other)
-                for key, values in self._stated(keys, [other]).items():
+                for key, values in self._stated(keys, (other,)).items():
                     stated.setdefault(key, values)
-        self._own_abbreviations(keys, stated, clause, own)
-        # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
-        named = {self.clause_of(anchor)} - self._valued
-        return self._with_unknown(keys, stated, {clause, *valueless, *named})
-
-    def _own_abbreviations(
-        self,
-        keys: Mapping[str, Collection[str]],
-        stated: dict[str, list[str]],
-        clause: int,
-        own: Mapping[str, list[str]],
-    ) -> None:
-        """A key borrowed from another clause yields to an abbreviation in the value's own
-        (`clause`, which states `own`): in "closes 18:30 weekdays, sat 9:00-13:00" the second
-        clause's times are Saturday's (`sat` begins only `saturday`), not the weekday of the
-        clause before."""
+        # A key borrowed from another clause yields to an abbreviation in the value's own: in
+        # "closes 18:30 weekdays, sat 9:00-13:00" the second clause's times are Saturday's
+        # (`sat` begins only `saturday`), not the weekday of the clause before.
         for key in [k for k in stated if k not in own]:
             if found := self._abbreviated(keys[key], {clause}):
                 stated[key] = [found]
+        # The name's own clause, when it states no value: "US learning budget: $1,200/yr".
+        clauses = {clause, *valueless}
+        if named not in self._valued:
+            clauses.add(named)
+        return self._with_unknown(keys, stated, clauses)
+
+    def _valueless(self, clause: int) -> list[int]:
+        """The clauses that state scope values and no value, that a value in `clause` may take
+        them from: the nearest before it first, then those after it that open with one."""
+        others = self._in_clause.keys() - self._valued
+        if not others:
+            return []  # every clause with a scope value states a value (most sentences)
+        return sorted(
+            (c for c in others if c < clause or self._opens_with_scope(c)),
+            key=lambda c: (c > clause, abs(c - clause)),  # the nearest before, else after
+        )
 
     def _opens_with_scope(self, clause: int) -> bool:
         """A clause after the value lends its scope only when it is one: ", for Starter",
         "(EMEA only)"; not "so it lands before EU open"."""
-        first = next(
-            (
-                i
-                for i, c in enumerate(self._clauses)
-                if c == clause and self._tokens[i].key not in CLAUSE_BREAKS
-            ),
-            None,
-        )
+        opening = [i for i, c in enumerate(self._clauses) if c == clause]
+        first = next((i for i in opening if self._tokens[i].key not in CLAUSE_BREAKS), None)
         if first is None:
             return False
         if self._tokens[first].key in _SCOPE_BEFORE:
@@ -149,16 +139,16 @@ class ScopeFinder:
 
     def for_query(self, pair: Pair) -> dict[str, list[str]]:
         """The scope values of a question that asks for a value: all the sentence states."""
-        keys = self._index.infos[pair].scope_values
-        every = set(self._clauses)
-        return self._with_unknown(keys, self._stated(keys, every), every, asked=True)
+        return self.for_subject(self._index.infos[pair].scope_values, asked=True)
 
-    def for_subject(self, keys: Mapping[str, Collection[str]]) -> dict[str, list[str]]:
+    def for_subject(
+        self, keys: Mapping[str, Collection[str]], *, asked: bool = False
+    ) -> dict[str, list[str]]:
         """The scope values the sentence states anywhere for any of `keys` (each with the
         values records have): what a question about changes narrows to ("what changed for
         Starter in EMEA?"), with a name where a scope value would stand ("for Basic")."""
         every = set(self._clauses)
-        return self._with_unknown(keys, self._stated(keys, every), every)
+        return self._with_unknown(keys, self._stated(keys, every), every, asked=asked)
 
     def _stated(self, keys: Collection[str], clauses: Collection[int]) -> dict[str, list[str]]:
         """The values of `keys` the scope values of `clauses` (each clause once) state."""
@@ -166,11 +156,12 @@ class ScopeFinder:
         for clause in sorted(clauses):  # in the order said
             for pairs in self._in_clause.get(clause, ()):
                 fitting = [(k, v) for k, v in pairs if k in keys]
-                if len({k for k, _ in fitting}) != 1:
+                if not fitting or (len(fitting) > 1 and len({k for k, _ in fitting}) > 1):
                     continue  # unknown here, or ambiguous between scope keys
                 for key, value in fitting:
-                    if value not in stated.setdefault(key, []):
-                        stated[key].append(value)
+                    values = stated.setdefault(key, [])
+                    if value not in values:
+                        values.append(value)
         return stated
 
     def _with_unknown(
@@ -187,8 +178,8 @@ class ScopeFinder:
         ("the Diamond tier", "Diamond members"), or in a question that asks for a value, from a
         name where a scope value stands ("the fee at Westfield": asked of a place no record has)."""
         unstated = [k for k in keys if k not in stated]
-        if not unstated or not self._may_fill_from_unknown():
-            return stated  # every key stated (most sentences): no unknown word to look for
+        if not unstated:
+            return stated  # every key stated: no unknown word to look for
         missing = [k for k in unstated if GLOBAL not in keys[k]]
         if len(missing) == 1:
             key = missing[0]
@@ -204,33 +195,28 @@ class ScopeFinder:
             return {**stated, key: [found]} if found else stated
         return stated
 
-    def _may_fill_from_unknown(self) -> bool:
-        """Whether the sentence has a word no vocabulary knows or a word in capitals, which
-        every reader `_with_unknown` tries needs: most sentences have neither, and are not
-        scanned for each value."""
-        return bool(self._unknown_at() or self._shouted_at())
-
     def _unknown_at(self) -> list[int]:
-        """Where the words no vocabulary knows stand (`unknown_word`), found once per sentence:
-        the readers of such words look only there."""
+        """Where the words no vocabulary knows (`unknown_word`) stand outside the names and
+        the scope values, found once per sentence: the readers of such words look only there."""
         if self._unknown is None:
-            index = self._index
-            self._unknown = [i for i, t in enumerate(self._tokens) if unknown_word(t, index)]
-        return self._unknown
-
-    def _shouted_at(self) -> list[int]:
-        """Where the words in capitals stand: "US", "EMEA"."""
-        if self._shouted is None:
-            self._shouted = [
-                i for i, token in enumerate(self._tokens) if token.upper and token.key.isalpha()
+            index, names, taken = self._index, self._names, self.taken
+            familiar = index.familiar_words  # a familiar key is no unknown word: no call for it
+            self._unknown = [
+                i
+                for i, token in enumerate(self._tokens)
+                if token.key not in familiar
+                and unknown_word(token, index)
+                and i not in names
+                and i not in taken
             ]
-        return self._shouted
+        return self._unknown
 
     def _abbreviated(self, values: Collection[str], clauses: set[int]) -> str | None:
         """`dev` for `developer`, `ent` for `enterprise`: an unknown word that begins exactly
         one of the key's values."""
         unknown = self._unknown_at()
-        for i in sorted({*unknown, *self._shouted_at()}):
+        capitals = [i for i, t in enumerate(self._tokens) if t.upper and t.key.isalpha()]
+        for i in sorted({*unknown, *capitals}) if capitals else unknown:
             token = self._tokens[i]
             if i in self._names or i in self.taken or self._clauses[i] not in clauses:
                 continue
@@ -250,7 +236,7 @@ class ScopeFinder:
         tokens = self._tokens
         for i in self._unknown_at():
             token = tokens[i]
-            if i in self._names or i in self.taken or self._clauses[i] not in clauses:
+            if self._clauses[i] not in clauses:
                 continue
             before = tokens[i - 1].key if i > 0 else ""
             after = tokens[i + 1].key if i + 1 < len(tokens) else ""
@@ -294,20 +280,33 @@ class ScopeFinder:
 
     def _free(self, i: int, token: Token) -> bool:
         """An unknown lower-case word that is no name, no scope value and no value."""
-        return (
-            i in self._unknown_at()
-            and i not in self._names
-            and i not in self.taken
-            and not token.capital
-            and not may_start_a_value(token)
-        )
+        return i in self._unknown_at() and not token.capital and not may_start_a_value(token)
 
 
 def unknown_word(token: Token, index: VocabularyIndex) -> bool:
     """A word no vocabulary knows: no name, scope value or value word of the catalog, and no
     common word (a stopword, a weak word of names, a month)."""
     key = token.key
-    return token.kind is Kind.WORD and key not in index.familiar_words and key.isalpha()
+    return token.kind is _WORD and key not in index.familiar_words and key.isalpha()
+
+
+def _mentions(tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> list[_Mention]:
+    """The scope values said outside `taken`, in the order said: the catalog's phrases (not the
+    year of a date), and ranges of days ("mon-fri" where records say `weekday`)."""
+    mentions: list[_Mention] = [
+        (m.start, m.end, index.scopes[m.phrase])
+        for m in find_phrases(tokens, index.scope_table, taken)
+        if not _year_of_a_date(tokens, m.start, m.end)
+    ]
+    days = [
+        (start, end, index.scopes[phrase])
+        for start, end, phrase in day_ranges(tokens)
+        if phrase in index.scopes and not taken & set(range(start, end))
+    ]
+    if days:  # the phrases come in order, left to right
+        mentions += days
+        mentions.sort(key=lambda mention: mention[0])
+    return mentions
 
 
 def _clauses(
@@ -316,7 +315,7 @@ def _clauses(
     """Clause numbers per token. A list of scope values ("Starter, Pro and Business") is one
     clause: a comma inside it does not cut, as long as the list goes on to "and" or "or";
     nor does a word `inside` a value."""
-    if CLAUSE_BREAKS.isdisjoint([token.key for token in tokens]):
+    if CLAUSE_BREAKS.isdisjoint(map(_KEY, tokens)):
         return [0] * len(tokens)  # no word that could cut (most sentences): one clause
     ends = {end for _, end, _ in mentions}
     starts = {start for start, _, _ in mentions}

@@ -48,11 +48,18 @@ _STATE_STARTS = frozenset(
     (*POLARITY_WORDS, *(first for first, _ in POLARITY_PHRASES), *MODALS, "cannot")
 )
 _STARTS = _STATE_STARTS | VALUE_WORD_STARTS
+_PHRASE_STARTS = frozenset(first for first, _ in POLARITY_PHRASES)
+_MODAL_STARTS = MODALS | {"cannot"}
 # The words of `_STATE_STARTS` that start no typed value (`may_start_a_value` says no to each).
 _STATES_ONLY = frozenset(w for w in _STATE_STARTS if not may_start_a_value(Token(w, w, Kind.WORD)))
 # The two availability values (every polarity word means one of them), made once: values are
 # immutable, and these are stated in most sentences.
 _BOOLEANS = {meaning: word_value(meaning, ValueType.BOOLEAN) for meaning in (ENABLED, DISABLED)}
+# The kinds and types the readers compare with at every start: an enum's member read through its
+# class is a lookup each time.
+_WORD, _PUNCT = Kind.WORD, Kind.PUNCT
+_BOOLEAN, _DATE, _QUANTITY = ValueType.BOOLEAN, ValueType.DATE, ValueType.QUANTITY
+_TIME_OF_DAY = ValueType.TIME_OF_DAY
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -72,7 +79,7 @@ class FoundValue:
     as_time: TypedValue | None = None
 
     def for_attribute(self, pair: Pair, kind: ValueType | None = None) -> TypedValue | None:
-        if self.as_time is not None and kind is ValueType.TIME_OF_DAY:
+        if self.as_time is not None and kind is _TIME_OF_DAY:
             return self.as_time
         return self.owners.get(pair) if self.owners is not None else self.value
 
@@ -95,8 +102,7 @@ def find_values(
     starts = _starts(tokens, enumerated)
     if not starts:
         return found
-    word = Kind.WORD
-    words = [t.key if t.kind is not word else t.text for t in tokens]
+    words = [t.key if t.kind is not _WORD else t.text for t in tokens]
     end = 0  # the last value found ends here: no other starts inside it
     for i in starts:
         if i < end or i in taken:
@@ -113,15 +119,15 @@ def _starts(tokens: list[Token], enumerated: dict[int, PhraseMatch]) -> list[int
     visited. A word of letters alone starts one only if it is one of `_STARTS` (the words
     `may_start_a_value` knows, and those `_polarity` and `_modal` read), so the full test is
     made only for the others."""
-    word = Kind.WORD
-    return [
+    word = _WORD
+    starts = [
         i
         for i, token in enumerate(tokens)
-        if token.kind is not word
-        or token.text in _STARTS
-        or i in enumerated
+        if token.text in _STARTS
+        or token.kind is not word
         or (not token.text.isalpha() and may_start_a_value(token))
     ]
+    return sorted({*starts, *enumerated}) if enumerated else starts
 
 
 def _value_at(
@@ -140,15 +146,23 @@ def _value_at(
         }
         return FoundValue(i, match.end, None, _tense(words, i), owners)
     token = tokens[i]
-    if token.text in _STATES_ONLY and token.kind is Kind.WORD:  # "on", "available": no number
-        return _polarity(tokens, words, i) or _modal(tokens, words, i)
+    if token.text in _STATES_ONLY and token.kind is _WORD:  # "on", "available": no number
+        return _state(tokens, words, i)
     span = value_at(tokens, i, index.known_words)  # which asks `may_start_a_value` itself
     if span is not None and not _is_date_part(tokens, span.start, span.value):
         as_time = _bare_time(tokens, span.start, span.end, span.value)
         return FoundValue(span.start, span.end, span.value, _tense(words, i), as_time=as_time)
     if token.text not in _STATE_STARTS:  # most words state nothing: no call for them
         return None
-    return _polarity(tokens, words, i) or _modal(tokens, words, i)
+    return _state(tokens, words, i)
+
+
+def _state(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
+    """An availability word, else a modal."""
+    found = _polarity(tokens, words, i)
+    if found is None and tokens[i].text in _MODAL_STARTS:  # `_modal` reads no other word
+        return _modal(tokens, words, i)
+    return found
 
 
 def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
@@ -166,15 +180,16 @@ def _modal(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
 
 
 def _negated(value: TypedValue) -> TypedValue | None:
-    if value.type is ValueType.BOOLEAN:
+    if value.type is _BOOLEAN:
         return _BOOLEANS[flip(value.text)]
     return None
 
 
 def _polarity(tokens: list[Token], words: list[str], i: int) -> FoundValue | None:
     token = tokens[i]
-    following = tokens[i + 1].text if i + 1 < len(tokens) else ""
-    meaning = POLARITY_PHRASES.get((token.text, following))
+    meaning = None
+    if token.text in _PHRASE_STARTS and i + 1 < len(tokens):
+        meaning = POLARITY_PHRASES.get((token.text, tokens[i + 1].text))
     end = i + 2
     if meaning is None:
         meaning = POLARITY_WORDS.get(token.text)
@@ -193,14 +208,14 @@ def _on_is_a_state(tokens: list[Token], i: int) -> bool:
     "available on Starter" and "signs off on", where the word is part of something else."""
     before = tokens[i - 1].key if i > 0 else ""
     after = tokens[i + 1] if i + 1 < len(tokens) else None
-    ends = after is None or after.kind is Kind.PUNCT or after.key in _ON_AS_STATE_BEFORE
+    ends = after is None or after.kind is _PUNCT or after.key in _ON_AS_STATE_BEFORE
     verbs = _ON_AS_STATE_AFTER if tokens[i].text == "on" else _OFF_AS_STATE_AFTER
     return before in verbs or (ends and i > 0 and before not in _PHRASAL)
 
 
 def _bare_time(tokens: list[Token], start: int, end: int, value: TypedValue) -> TypedValue | None:
     """`at 8`, `until 9.30`: the time a bare number after a time preposition may be."""
-    if end != start + 1 or value.unit is not None or value.type is not ValueType.QUANTITY:
+    if end != start + 1 or value.unit is not None or value.type is not _QUANTITY:
         return None
     if start == 0 or tokens[start - 1].text not in TIME_PREPOSITIONS:
         return None
@@ -210,9 +225,9 @@ def _bare_time(tokens: list[Token], start: int, end: int, value: TypedValue) -> 
 def _is_date_part(tokens: list[Token], i: int, value: TypedValue) -> bool:
     """`in 2024`, `July 2025`, `Q3 2026`: a year, not a quantity. `as of 2025-06-01`: the
     date a claim is judged on (`time_phrases.py`), not a value it states."""
-    if value.type is ValueType.DATE:
+    if value.type is _DATE:
         return i >= 2 and [t.key for t in tokens[i - 2 : i]] == ["as", "of"]
-    if value.type is not ValueType.QUANTITY or value.unit is not None:
+    if value.type is not _QUANTITY or value.unit is not None:
         return False
     before = tokens[i - 1].key if i > 0 else ""
     if not _YEAR.match(tokens[i].text):

@@ -17,6 +17,8 @@ _ISO_DATE = re.compile(r"^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$")
 _DMY_DATE = re.compile(r"^(\d{1,2})[/.](\d{1,2})[/.](\d{4})$")
 _ORDINAL = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?$")
 _YEAR = re.compile(r"^(19|20)\d\d$")
+# Read through their class, a lookup each time: the readers run at every word a value may start at.
+_CLOCK, _NUMBER, _PUNCT, _WORD = Kind.CLOCK, Kind.NUMBER, Kind.PUNCT, Kind.WORD
 
 
 def time_at(tokens: list[Token], i: int) -> ValueSpan | None:
@@ -24,14 +26,14 @@ def time_at(tokens: list[Token], i: int) -> ValueSpan | None:
     after = tokens[i + 1].text if i + 1 < len(tokens) else ""
     if token.text in TIME_WORDS:
         return ValueSpan(i, i + 1, clock(TIME_WORDS[token.text]))
-    if token.kind is Kind.CLOCK:
+    if token.kind is _CLOCK:
         hours, minutes = (int(part) for part in token.text.split(":"))
         if after in MERIDIEM and 1 <= hours <= 12:
             return _clock_span(i, i + 2, hours % 12 + MERIDIEM[after], minutes)
         if after == "or" and _is_clock(tokens, i + 2, f"{hours + 12:02d}:{minutes:02d}"):
             return ValueSpan(i, i + 3, clock_either_half(hours * 60 + minutes))
         return _clock_span(i, i + 1, hours, minutes)
-    if token.kind is Kind.NUMBER and after in MERIDIEM and token.key.isdigit():
+    if token.kind is _NUMBER and after in MERIDIEM and token.key.isdigit():
         hours = int(token.key)
         if 1 <= hours <= 12:
             return _clock_span(i, i + 2, hours % 12 + MERIDIEM[after], 0)
@@ -39,7 +41,7 @@ def time_at(tokens: list[Token], i: int) -> ValueSpan | None:
 
 
 def _is_clock(tokens: list[Token], i: int, text: str) -> bool:
-    return i < len(tokens) and tokens[i].kind is Kind.CLOCK and tokens[i].text == text
+    return i < len(tokens) and tokens[i].kind is _CLOCK and tokens[i].text == text
 
 
 def _clock_span(start: int, end: int, hours: int, minutes: int) -> ValueSpan | None:
@@ -50,7 +52,7 @@ def _clock_span(start: int, end: int, hours: int, minutes: int) -> ValueSpan | N
 
 def date_at(tokens: list[Token], i: int) -> ValueSpan | None:
     token = tokens[i]
-    if token.kind is Kind.WORD and token.text[:1].isdigit():
+    if token.kind is _WORD and token.text[:1].isdigit():
         written = _numeric_date(token.text)
         if written is not None:
             return _day_span(i, i + 1, *written)
@@ -80,7 +82,7 @@ def _numeric_date(text: str) -> tuple[int, int, int] | None:
 
 
 def _ordinal(tokens: list[Token], i: int) -> int | None:
-    if i >= len(tokens) or tokens[i].kind is Kind.PUNCT:
+    if i >= len(tokens) or tokens[i].kind is _PUNCT:
         return None
     match = _ORDINAL.match(tokens[i].text)
     return int(match[1]) if match and 1 <= int(match[1]) <= 31 else None

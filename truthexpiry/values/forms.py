@@ -20,6 +20,7 @@ _SEPARATORS = re.compile(r"[\s_\-]+")
 _MONTH_NAMES = (
     "January February March April May June July August September October November December"
 ).split()
+_QUANTITY = ValueType.QUANTITY  # read through its class, a lookup each time
 _TYPE_OF_DIMENSION = {
     "time": ValueType.DURATION,
     "calendar": ValueType.DURATION,
@@ -37,15 +38,15 @@ def unit_name(word: str) -> str:
 def quantity(number: Decimal, unit_word: str | None) -> TypedValue:
     shown = number_text(number)
     if not unit_word:  # a bare number: no unit to look up
-        return TypedValue(ValueType.QUANTITY, shown, number)
+        return TypedValue(_QUANTITY, shown, number)
     unit = unit_name(unit_word)
     known = UNITS.get(unit)
-    kind = _TYPE_OF_DIMENSION.get(known.dimension, ValueType.QUANTITY) if known else None
+    kind = _TYPE_OF_DIMENSION.get(known.dimension, _QUANTITY) if known else None
     if unit == "percent":
         return TypedValue(ValueType.PERCENTAGE, f"{shown}%", number, unit)
     plural = number != 1 and len(unit) > 2 and not unit.endswith("s")
     text = f"{shown} {unit}{'s' if plural else ''}"
-    return TypedValue(kind or ValueType.QUANTITY, text, number, unit)
+    return TypedValue(kind or _QUANTITY, text, number, unit)
 
 
 def money(amount: Decimal, code: str) -> TypedValue:

@@ -25,6 +25,7 @@ from truthexpiry.values.forms import cents, money
 from truthexpiry.values.numbers_in_text import ValueSpan, number_at
 
 _HUNDRED = Decimal(100)
+_MONEY = ValueType.MONEY  # read through its class, a lookup each time
 
 
 def money_at(tokens: list[Token], i: int) -> ValueSpan | None:
@@ -58,7 +59,7 @@ def with_subunits(tokens: list[Token], span: ValueSpan) -> ValueSpan:
     value = span.value
     end = span.end
     code = value.unit
-    if value.type is not ValueType.MONEY or code not in SUBUNIT_OF or value.amount is None:
+    if value.type is not _MONEY or code not in SUBUNIT_OF or value.amount is None:
         return span
     if value.amount != int(value.amount) or not tokens[end - 1].text.isalpha():
         return span

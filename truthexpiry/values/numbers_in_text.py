@@ -12,6 +12,7 @@ from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import NUMBER_WORDS, SCALE_WORDS
 
 _ONE, _THOUSAND = Decimal(1), Decimal(1000)
+_NUMBER, _WORD = Kind.NUMBER, Kind.WORD  # read through their class, a lookup each time
 
 
 # Made for every value read, and mostly read once: not frozen, as a frozen dataclass sets each
@@ -26,7 +27,7 @@ class ValueSpan:
 def number_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
     """A number written in digits (`1,200`, `1.5k`) or words (`twenty five`), and where it ends."""
     token = tokens[i]
-    if token.kind is Kind.NUMBER:
+    if token.kind is _NUMBER:
         text = token.key
         multiplier = _THOUSAND if text.endswith("k") else _ONE
         try:
@@ -46,7 +47,7 @@ def _number_words_at(tokens: list[Token], i: int) -> tuple[Decimal, int] | None:
     (a time, or two numbers: a tens word never follows a units word)."""
     total = current = 0
     end = i
-    while end < len(tokens) and tokens[end].kind is Kind.WORD:
+    while end < len(tokens) and tokens[end].kind is _WORD:
         word = tokens[end].text
         number = word_number(word)
         if number is not None and _may_follow(current, number):

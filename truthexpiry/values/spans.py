@@ -63,6 +63,9 @@ _HYPHENATED_STARTS = frozenset((*NUMBER_WORDS, *FRACTION_WORDS))
 # time of day (`3 pm`, `6 in the evening`, `10 past six`). A figure is never a currency or a part
 # of a unit, so before any other word only `_measure_at` can read it.
 _DATE_OR_TIME_AFTER_A_FIGURE = frozenset((*MONTHS, "of", *MERIDIEM, *AFTER_A_NUMBER))
+# The kinds the readers compare with at every start: an enum's member read through its class is
+# a lookup each time.
+_NUMBER, _PUNCT, _WORD = Kind.NUMBER, Kind.PUNCT, Kind.WORD
 
 
 def value_at(
@@ -72,7 +75,7 @@ def value_at(
     what it counts (`50 seats`, `10 accounts`) unless it is one of the `known` words, which are
     names and scope values here; with `whole` (a record value) any last word counts."""
     token = tokens[i]
-    if token.kind is Kind.NUMBER and _text(tokens, i + 1) not in _DATE_OR_TIME_AFTER_A_FIGURE:
+    if token.kind is _NUMBER and _text(tokens, i + 1) not in _DATE_OR_TIME_AFTER_A_FIGURE:
         return _measure_at(tokens, i, known, whole)  # "60 days", "75 on": no other reads one
     if not may_start_a_value(token):
         return None  # most words start no value: skip the parsers
@@ -92,10 +95,10 @@ def may_start_a_value(token: Token) -> bool:
     begins with a digit, or one of the words values start with."""
     text = token.text
     kind = token.kind
-    if kind is Kind.PUNCT:
+    if kind is _PUNCT:
         return text in VALUE_WORD_STARTS or text in FRACTION_FIGURES
     return (
-        kind is not Kind.WORD
+        kind is not _WORD
         or text in VALUE_WORD_STARTS
         or text[0].isdigit()
         or ("-" in text and text.partition("-")[0] in _HYPHENATED_STARTS)  # "twenty-five"
@@ -145,7 +148,7 @@ def _next_is(tokens: list[Token], i: int, word: str) -> bool:
 
 def _unit_after(token: Token | None, known: frozenset[str], last: bool) -> str | None:
     """The unit, currency or counted noun a number is written in, if `token` is one."""
-    if token is None or token.kind is not Kind.WORD:
+    if token is None or token.kind is not _WORD:
         return None
     word = token.text
     if word in CURRENCIES or word in MINOR_CURRENCIES or word in UNITS:
@@ -198,7 +201,7 @@ def _counts(token: Token, known: frozenset[str]) -> bool:
 
 
 def _bare(tokens: list[Token], i: int, end: int, number: Decimal) -> ValueSpan | None:
-    if tokens[i].kind is Kind.WORD and tokens[i].text == "one" and end == i + 1:
+    if tokens[i].kind is _WORD and tokens[i].text == "one" and end == i + 1:
         return None  # "the new one", "one of them": a pronoun far more often than a value
     return ValueSpan(i, end, quantity(number, None))
 
