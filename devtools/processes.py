@@ -12,10 +12,20 @@ from typing import IO
 ROOT = Path(__file__).resolve().parents[1]
 
 
+_HANDED_OUT: set[int] = set()  # ports this process was given: none is given twice
+
+
 def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    """A loopback port nothing listens on now, and not one this process was given before: the
+    kernel may hand the same free port to two calls in a row (a server given two ports, its
+    MCP and its probes, then failed to bind the second)."""
+    while True:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            port = int(probe.getsockname()[1])
+        if port not in _HANDED_OUT:
+            _HANDED_OUT.add(port)
+            return port
 
 
 def start_worker(env: dict[str, str], log: IO[bytes] | int) -> subprocess.Popen[bytes]:

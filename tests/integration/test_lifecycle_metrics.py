@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 import urllib.request
 
 import pytest
@@ -17,6 +18,7 @@ from truthexpiry.models.errors import EvidenceUnavailableError
 from truthexpiry.models.records.claim_key import ClaimKey
 
 pytestmark = pytest.mark.integration
+REFUSED = ("lifecycle_mcp_http_requests_total", (("status", "401"),))
 KEY = ClaimKey.of("report_export", "availability", {"plan": "starter", "region": "global"})
 
 
@@ -33,20 +35,32 @@ def test_requests_and_the_dataset_are_measured() -> None:
         finally:
             good.close()
             bad.close()
-        with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as response:
-            text = response.read().decode()
+        # A request is counted once its response has gone out: the client may read the
+        # response first. Scraped until the refused one shows, for a bounded time.
+        deadline = time.monotonic() + 30
+        while True:
+            text, samples = _scrape(port)
+            if REFUSED in samples or time.monotonic() > deadline:
+                break
+            time.sleep(0.05)
 
+    assert samples[("lifecycle_mcp_http_requests_total", (("status", "200"),))] >= 1
+    assert samples[REFUSED] >= 1
+    records = LifecycleRecordRepository.packaged().record_count
+    assert samples[("lifecycle_mcp_dataset_records", ())] == records
+    assert server.token not in text
+    assert_promtool_accepts(text)
+
+
+def _scrape(port: int) -> tuple[str, dict[tuple[str, tuple[tuple[str, str], ...]], float]]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=30) as response:
+        text = response.read().decode()
     samples = {
         (s.name, tuple(sorted(s.labels.items()))): s.value
         for family in text_string_to_metric_families(text)
         for s in family.samples
     }
-    assert samples[("lifecycle_mcp_http_requests_total", (("status", "200"),))] >= 1
-    assert samples[("lifecycle_mcp_http_requests_total", (("status", "401"),))] >= 1
-    records = LifecycleRecordRepository.packaged().record_count
-    assert samples[("lifecycle_mcp_dataset_records", ())] == records
-    assert server.token not in text
-    assert_promtool_accepts(text)
+    return text, samples
 
 
 def test_metrics_are_off_by_default_and_need_their_own_port() -> None:
