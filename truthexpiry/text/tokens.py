@@ -52,7 +52,7 @@ _POSSESSIVE = re.compile("['\u2019]s\\b", re.IGNORECASE)
 _FULL_NEGATION = {"ca": "can not", "wo": "will not"}
 # Words that may be glued to a number and still be read apart: units, currencies, am/pm.
 _GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
-_new_token = tuple.__new__
+_new_tuple = tuple.__new__
 
 
 def singular(word: str) -> str:
@@ -158,21 +158,26 @@ def _chunks(text: str) -> list[str]:
 
 def tokenize(chunk: str) -> list[Token]:
     """The tokens of `chunk`: the token pattern's matches, read one whitespace-separated piece
-    at a time (no match spans whitespace). A piece of plain ASCII letters, most of any text, is
-    one word: it is read without a pattern run (in lower case, the commonest, made right here:
-    what `_plain_word` makes of it)."""
+    at a time (no match spans whitespace). A piece of plain ASCII letters or figures alone, most
+    of any text, is one word or number: it is made right here, without a pattern run (what
+    `_plain_word` and `_read_piece` make of it)."""
     tokens: list[Token] = []
     append = tokens.append
-    word = Kind.WORD
+    word, number = Kind.WORD, Kind.NUMBER
     for spaced in chunk.split():
         # "Starter?", "Starter.": marks at a piece's end are never part of a token
         piece = spaced.rstrip(_ENDING_MARKS)
-        if piece.isalpha() and piece.isascii():
-            if piece.islower():  # ASCII letters alone: lower case has no capital, no shout
+        if not piece.isascii():
+            if piece:
+                _read_piece(piece, tokens)
+        elif piece.isalpha():
+            if piece.islower():  # lower case has no capital, no shout
                 key = singular(piece) if piece[-1] == "s" else piece  # else nothing to strip
-                append(_new_token(Token, (piece, key, word, False, False)))
+                append(_new_tuple(Token, (piece, key, word, False, False)))
             else:
                 append(_plain_word(piece))
+        elif piece.isdigit():  # "100": what the pattern reads as a number, key and all
+            append(_new_tuple(Token, (piece, piece, number, False, False)))
         elif piece:
             _read_piece(piece, tokens)
     return tokens
@@ -181,10 +186,11 @@ def tokenize(chunk: str) -> list[Token]:
 def _plain_word(word: str) -> Token:
     """A word of letters alone, most tokens of every text."""
     lower = word.lower()
+    key = singular(lower) if lower[-1] == "s" else lower
     if lower == word:  # lower case: no capital, not shouted
-        # Every field given, the tuple is made without `Token.__new__`'s call.
-        return _new_token(Token, (word, singular(word), Kind.WORD, False, False))
-    return Token(lower, singular(lower), Kind.WORD, word[0].isupper(), _shouted(word))
+        return _new_tuple(Token, (word, key, Kind.WORD, False, False))
+    # Every field given, the tuple is made without `Token.__new__`'s call.
+    return _new_tuple(Token, (lower, key, Kind.WORD, word[0].isupper(), _shouted(word)))
 
 
 def _read_piece(piece: str, tokens: list[Token]) -> None:
@@ -321,7 +327,7 @@ def _scan_keys(tokens: list[Token]) -> list[str | None]:
 
 
 def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:
-    starts, phrases = table.starts, table.phrases
+    starts, phrases, longest = table.starts, table.phrases, table.max_tokens
     if starts.isdisjoint(keys):  # most tables have no phrase in most sentences
         return []
     taken = taken or None
@@ -338,7 +344,7 @@ def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) ->
         best = index + 1 if phrase in phrases else 0
         best_phrase = phrase
         end = index + 1
-        while end < count and end - index < table.max_tokens:
+        while end < count and end - index < longest:
             following = keys[end]
             if following is None or (taken and end in taken):
                 break
@@ -349,7 +355,7 @@ def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) ->
             if phrase in phrases:
                 best, best_phrase = end, phrase
         if best:
-            found.append(PhraseMatch(index, best, best_phrase))
+            found.append(_new_tuple(PhraseMatch, (index, best, best_phrase)))
             index = best
         else:
             index += 1
