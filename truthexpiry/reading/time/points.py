@@ -67,6 +67,11 @@ def may_start_a_point(token: Token) -> bool:
     )
 
 
+def may_read_a_point(tokens: list[Token], i: int) -> bool:
+    """False where `point_at` reads no point after any word: the tests it opens with."""
+    return may_start_a_point(tokens[i]) and _may_place(tokens, i)
+
+
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
 # sets each field through a call (6% of the pipeline's time). Nothing changes one once made.
 @dataclass(slots=True)

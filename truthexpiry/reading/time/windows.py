@@ -14,6 +14,7 @@ from truthexpiry.reading.time.points import (
     Found,
     Reading,
     counted,
+    may_read_a_point,
     may_start_a_point,
     point_at,
     unit_at,
@@ -28,6 +29,8 @@ _PREPOSITIONS = frozenset("in on at during throughout for by around".split())
 _RECENT = frozenset("recently lately recent".split())
 _STARTS = frozenset(("since", "between", "from", "as", *_RECENT, *_PREPOSITIONS, *_ROLLING))
 _WORD_STARTS = _STARTS | POINT_STARTS
+# Words that start a window without a point in it ("recently", "the past year").
+_WITHOUT_A_POINT = frozenset((*_RECENT, *_ROLLING))
 
 
 def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
@@ -72,6 +75,13 @@ def window_starts(tokens: list[Token]) -> list[int]:
         or token.kind is not word
         or (not token.text.isalpha() and may_start_a_point(token))
     ]
+
+
+def may_hold_a_window(tokens: list[Token], starts: list[int]) -> bool:
+    """False when no window starts at any of `starts` (`window_starts`). Every window but one
+    that starts with a word of `_WITHOUT_A_POINT` holds a point, and a point starts at one of
+    them: "on Starter", "100 requests" hold none."""
+    return any(tokens[i].key in _WITHOUT_A_POINT or may_read_a_point(tokens, i) for i in starts)
 
 
 def _since(tokens: list[Token], i: int, reading: Reading) -> Found | None:
