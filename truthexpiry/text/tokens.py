@@ -25,6 +25,7 @@ _SENTENCE_BREAKS = frozenset(".!?;\n")
 # Marks that end a sentence. No token ends with one: a `.` stands in one only before a figure or
 # a letter ("8.30am", "r.102").
 _ENDING_MARKS = ".!?;"
+_PIECE_ENDS = _ENDING_MARKS + ",:"  # and marks that are tokens of their own after a word
 _TOKEN = re.compile(
     r"(\d{1,2}:\d{2})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)"
     "|([,:()$\u20ac\u00a3\u00a5\u20b9\u00a2\u00bd\u00bc\u00be])",
@@ -45,6 +46,7 @@ _SPACED_DIMENSIONS = re.compile(
 )
 _DIGIT = re.compile(r"\d")  # no dimensions without one: "report export" is not read for them
 _GLUED_DIMENSIONS = re.compile(r"^(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)+)([a-z]+)$")
+_PHRASE_BREAKS = re.compile(r"[\s\-_]+")  # `-` and `_` read as spaces in a phrase key
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
 _ONLY = re.compile(r"(?<=[a-z])-only\b", re.IGNORECASE)  # "paper-only" is "paper only"
@@ -217,6 +219,14 @@ def _word_tokens(word: str) -> list[Token]:
     lower = word.lower()
     if lower.isalpha():  # the common case: a plain word
         return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+    if lower[:1].isdigit() and (glued := _glued_to_a_number(lower)):
+        return glued
+    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+
+
+def _glued_to_a_number(lower: str) -> list[Token] | None:
+    """The tokens of a number glued to words ("45/day", "55x40x23cm", "9am-1pm", "15kg"), if
+    `lower` is one. Each pattern opens with a figure: a word that does not is not tried."""
     rate = _NUMBER_PER_WORD.match(lower)
     if rate:  # "45/day", "28p/km": a number, "per", a unit
         return [
@@ -239,7 +249,7 @@ def _word_tokens(word: str) -> list[Token]:
     if match and (match[2] or match[3] in _GLUED_WORDS):
         unit = match[2] or match[3]
         return [Token(match[1], match[1], Kind.NUMBER), Token(unit, singular(unit), Kind.WORD)]
-    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+    return None
 
 
 def _shouted(word: str) -> bool:
@@ -251,7 +261,7 @@ def phrase_key(text: str) -> str:
     `walk in` (a short last part of a compound loses its plural too)."""
     if text.isalnum():
         return singular(text.lower())
-    parts = [w for w in re.split(r"[\s\-_]+", text.strip().lower()) if w]
+    parts = [w for w in _PHRASE_BREAKS.split(text.strip().lower()) if w]
     return " ".join(_compound_singular(w) if n else singular(w) for n, w in enumerate(parts))
 
 
