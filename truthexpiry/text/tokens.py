@@ -21,7 +21,6 @@ from truthexpiry.text.words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
 # Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
 MAX_TEXT_CHARS = 4000
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
-_SENTENCE_BREAKS = frozenset(".!?;\n")
 # Marks that end a sentence. No token ends with one: a `.` stands in one only before a figure or
 # a letter ("8.30am", "r.102").
 _ENDING_MARKS = ".!?;"
@@ -116,15 +115,34 @@ class Sentence:
 def opened(text: str) -> str:
     """Contractions opened (`isn't` -> `is not`, `can't` -> `can not`), possessives and `-only`
     dropped: the form every text is read in. Each pattern runs only over a text that has what
-    it needs (a hyphen; an `x` and a figure; an apostrophe): most texts pass through none."""
-    if "-" in text:
+    it needs (`-only`; an `x` and a figure; an apostrophe): most texts pass through none."""
+    if "-" in text and "-only" in text.lower():
         text = _ONLY.sub(" only", text)
-    if ("x" in text or "X" in text or "\u00d7" in text) and _DIGIT.search(text):
+    if ("x" in text or "X" in text or "\u00d7" in text) and _has_a_figure(text):
         text = _SPACED_DIMENSIONS.sub(_dimensions, text)
     if "'" not in text and "\u2019" not in text:
         return text
     text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text)
     return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text))
+
+
+def _has_a_figure(text: str) -> bool:
+    """Whether `text` holds a digit (of any script). An ASCII text is searched for each of its
+    ten figures in turn: ten searches for one character are a third of one pattern run."""
+    if not text.isascii():
+        return _DIGIT.search(text) is not None
+    return (
+        "0" in text
+        or "1" in text
+        or "2" in text
+        or "3" in text
+        or "4" in text
+        or "5" in text
+        or "6" in text
+        or "7" in text
+        or "8" in text
+        or "9" in text
+    )
 
 
 def _dimensions(match: re.Match[str]) -> str:
@@ -153,7 +171,7 @@ def _chunks(text: str) -> list[str]:
     """The sentence pattern's matches in `text`. A text whose only sentence breaks are at its
     end (most questions) is one match, the whole text: it is returned without a pattern run."""
     body = text.rstrip(_ENDING_MARKS)
-    if _SENTENCE_BREAKS.isdisjoint(body):
+    if not ("." in body or "!" in body or "?" in body or ";" in body or "\n" in body):
         return [text] if body else []  # marks alone are no sentence
     return [match.group() for match in _SENTENCE.finditer(text)]
 
