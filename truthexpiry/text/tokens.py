@@ -74,6 +74,11 @@ class Kind(Enum):
     PUNCT = "punct"
 
 
+# Each kind once as a module constant: `Kind.WORD` is looked up through the enum's class at each
+# use, which takes as long as making a token.
+_WORD_KIND, _NUMBER_KIND, _CLOCK_KIND, _PUNCT_KIND = Kind.WORD, Kind.NUMBER, Kind.CLOCK, Kind.PUNCT
+
+
 class Token(NamedTuple):
     """One token. A named tuple, not a frozen dataclass: every text read makes them by the
     dozen, and a tuple is made in half the time."""
@@ -183,7 +188,6 @@ def tokenize(chunk: str) -> list[Token]:
     `_plain_word` and `_read_piece` make of it)."""
     tokens: list[Token] = []
     append = tokens.append
-    word, number = Kind.WORD, Kind.NUMBER
     for spaced in chunk.split():
         # "Starter?", "Starter.": marks at a piece's end are never part of a token
         piece = spaced.rstrip(_ENDING_MARKS)
@@ -193,11 +197,11 @@ def tokenize(chunk: str) -> list[Token]:
         elif piece.isalpha():
             if piece.islower():  # lower case has no capital, no shout
                 key = singular(piece) if piece[-1] == "s" else piece  # else nothing to strip
-                append(_new_tuple(Token, (piece, key, word, False, False)))
+                append(_new_tuple(Token, (piece, key, _WORD_KIND, False, False)))
             else:
                 append(_plain_word(piece))
         elif piece.isdigit():  # "100": what the pattern reads as a number, key and all
-            append(_new_tuple(Token, (piece, piece, number, False, False)))
+            append(_new_tuple(Token, (piece, piece, _NUMBER_KIND, False, False)))
         elif piece:
             _read_piece(piece, tokens)
     return tokens
@@ -208,9 +212,9 @@ def _plain_word(word: str) -> Token:
     lower = word.lower()
     key = singular(lower) if lower[-1] == "s" else lower
     if lower == word:  # lower case: no capital, not shouted
-        return _new_tuple(Token, (word, key, Kind.WORD, False, False))
+        return _new_tuple(Token, (word, key, _WORD_KIND, False, False))
     # Every field given, the tuple is made without `Token.__new__`'s call.
-    return _new_tuple(Token, (lower, key, Kind.WORD, word[0].isupper(), _shouted(word)))
+    return _new_tuple(Token, (lower, key, _WORD_KIND, word[0].isupper(), _shouted(word)))
 
 
 def _read_piece(piece: str, tokens: list[Token]) -> None:
@@ -222,24 +226,24 @@ def _read_piece(piece: str, tokens: list[Token]) -> None:
             if lower.isalpha():
                 append(_plain_word(word))
             elif lower[0].isdigit() and _NUMBER.match(lower):
-                append(Token(lower, lower.replace(",", ""), Kind.NUMBER))
+                append(Token(lower, lower.replace(",", ""), _NUMBER_KIND))
             else:
                 tokens.extend(_word_tokens(word))
         elif clock:
-            append(Token(clock, clock, Kind.CLOCK))
+            append(Token(clock, clock, _CLOCK_KIND))
         elif punct:
-            append(Token(punct, punct, Kind.PUNCT))
+            append(Token(punct, punct, _PUNCT_KIND))
         else:
-            append(Token(grouped.lower(), grouped.replace(",", ""), Kind.NUMBER))
+            append(Token(grouped.lower(), grouped.replace(",", ""), _NUMBER_KIND))
 
 
 def _word_tokens(word: str) -> list[Token]:
     lower = word.lower()
     if lower.isalpha():  # the common case: a plain word
-        return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+        return [Token(lower, singular(lower), _WORD_KIND, word[:1].isupper(), _shouted(word))]
     if lower[:1].isdigit() and (glued := _glued_to_a_number(lower)):
         return glued
-    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+    return [Token(lower, phrase_key(lower), _WORD_KIND, word[:1].isupper(), _shouted(word))]
 
 
 def _glued_to_a_number(lower: str) -> list[Token] | None:
@@ -249,24 +253,24 @@ def _glued_to_a_number(lower: str) -> list[Token] | None:
     if rate:  # "45/day", "28p/km": a number, "per", a unit
         return [
             *tokenize(rate[1]),
-            Token("/", "/", Kind.PUNCT),
+            Token("/", "/", _PUNCT_KIND),
             *_word_tokens(rate[2]),
         ]
     dimensions = _GLUED_DIMENSIONS.match(lower)
     if dimensions and dimensions[2] in _GLUED_WORDS:  # "55x40x23cm": the figures, the unit
         unit = dimensions[2]
         return [
-            Token(dimensions[1], dimensions[1], Kind.WORD),
-            Token(unit, singular(unit), Kind.WORD),
+            Token(dimensions[1], dimensions[1], _WORD_KIND),
+            Token(unit, singular(unit), _WORD_KIND),
         ]
     hours = _HOUR_RANGE.match(lower)
     if hours and "m" in (hours[1][-1], hours[2][-1]):
         # read as "9am to 1pm"; a hyphen between bare numbers ("2-3 days") stays one word
-        return [*tokenize(hours[1]), Token("to", "to", Kind.WORD), *tokenize(hours[2])]
+        return [*tokenize(hours[1]), Token("to", "to", _WORD_KIND), *tokenize(hours[2])]
     match = _NUMBER_WITH_WORD.match(lower)
     if match and (match[2] or match[3] in _GLUED_WORDS):
         unit = match[2] or match[3]
-        return [Token(match[1], match[1], Kind.NUMBER), Token(unit, singular(unit), Kind.WORD)]
+        return [Token(match[1], match[1], _NUMBER_KIND), Token(unit, singular(unit), _WORD_KIND)]
     return None
 
 
@@ -350,8 +354,7 @@ def _touches(found: Sequence[PhraseMatch], taken: set[int]) -> bool:
 
 def _scan_keys(tokens: list[Token]) -> list[str | None]:
     # Keys only, punctuation as None: no phrase starts or goes on at a punctuation mark.
-    punct = Kind.PUNCT
-    return [None if token.kind is punct else token.key for token in tokens]
+    return [None if token.kind is _PUNCT_KIND else token.key for token in tokens]
 
 
 def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:

@@ -23,6 +23,9 @@ from truthexpiry.reading.time.ranges import RANGE_ENDS, range_from
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.values.calendar import last_days, shifted
 
+# Looked up once: each `Kind.WORD` is a look-up through the enum's class.
+_WORD = Kind.WORD
+
 _ROLLING = {"last": -1, "past": -1, "previous": -1, "next": 1, "coming": 1}
 # Words before a point that put a question on it: "in March", "on 2025-03-15", "during Q1".
 _PREPOSITIONS = frozenset("in on at during throughout for by around".split())
@@ -66,13 +69,12 @@ def may_start_a_window(token: Token) -> bool:
 def window_starts(tokens: list[Token]) -> list[int]:
     """The positions `may_start_a_window` holds at, in one pass. A word of letters alone starts
     a point only by its text or key (`may_start_a_point`): it is tested by set look-ups alone."""
-    word = Kind.WORD
     return [
         i
         for i, token in enumerate(tokens)
         if token.key in _WORD_STARTS
         or token.text in POINT_STARTS
-        or token.kind is not word
+        or token.kind is not _WORD
         or (not token.text.isalpha() and may_start_a_point(token))
     ]
 
