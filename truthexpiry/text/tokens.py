@@ -21,10 +21,10 @@ from truthexpiry.text.words import CURRENCIES, MERIDIEM, MINOR_CURRENCIES, UNITS
 # Work per text is bounded: longer texts are cut (the sanitizer at the edge bounds them first).
 MAX_TEXT_CHARS = 4000
 _SENTENCE = re.compile(r"(?:[^.!?;\n]|[.!?](?=[^\s.!?;]))+(?:[.!?;]+|\n|$)")
-_SENTENCE_BREAKS = frozenset(".!?;\n")
 # Marks that end a sentence. No token ends with one: a `.` stands in one only before a figure or
 # a letter ("8.30am", "r.102").
 _ENDING_MARKS = ".!?;"
+_PIECE_ENDS = _ENDING_MARKS + ",:"  # and marks that are tokens of their own after a word
 _TOKEN = re.compile(
     r"(\d{1,2}:\d{2})|(\d{1,3}(?:,\d{3})+(?:\.\d+)?)|([a-z0-9%]+(?:[-_./][a-z0-9%]+)*)"
     "|([,:()$\u20ac\u00a3\u00a5\u20b9\u00a2\u00bd\u00bc\u00be])",
@@ -45,6 +45,7 @@ _SPACED_DIMENSIONS = re.compile(
 )
 _DIGIT = re.compile(r"\d")  # no dimensions without one: "report export" is not read for them
 _GLUED_DIMENSIONS = re.compile(r"^(\d+(?:\.\d+)?(?:x\d+(?:\.\d+)?)+)([a-z]+)$")
+_PHRASE_BREAKS = re.compile(r"[\s\-_]+")  # `-` and `_` read as spaces in a phrase key
 _CONTRACTION = re.compile("n['\u2019]t\\b", re.IGNORECASE)
 _IRREGULAR_NEGATIONS = re.compile("\\b(ca|wo)n['\u2019]t\\b", re.IGNORECASE)  # can't, won't
 _ONLY = re.compile(r"(?<=[a-z])-only\b", re.IGNORECASE)  # "paper-only" is "paper only"
@@ -52,7 +53,7 @@ _POSSESSIVE = re.compile("['\u2019]s\\b", re.IGNORECASE)
 _FULL_NEGATION = {"ca": "can not", "wo": "will not"}
 # Words that may be glued to a number and still be read apart: units, currencies, am/pm.
 _GLUED_WORDS = frozenset((*UNITS, *CURRENCIES, *MERIDIEM, *MINOR_CURRENCIES))
-_new_token = tuple.__new__
+_new_tuple = tuple.__new__
 
 
 def singular(word: str) -> str:
@@ -71,6 +72,11 @@ class Kind(Enum):
     NUMBER = "number"
     CLOCK = "clock"  # `15:00`
     PUNCT = "punct"
+
+
+# Each kind once as a module constant: `Kind.WORD` is looked up through the enum's class at each
+# use, which takes as long as making a token.
+_WORD_KIND, _NUMBER_KIND, _CLOCK_KIND, _PUNCT_KIND = Kind.WORD, Kind.NUMBER, Kind.CLOCK, Kind.PUNCT
 
 
 class Token(NamedTuple):
@@ -114,15 +120,34 @@ class Sentence:
 def opened(text: str) -> str:
     """Contractions opened (`isn't` -> `is not`, `can't` -> `can not`), possessives and `-only`
     dropped: the form every text is read in. Each pattern runs only over a text that has what
-    it needs (a hyphen; an `x` and a figure; an apostrophe): most texts pass through none."""
-    if "-" in text:
+    it needs (`-only`; an `x` and a figure; an apostrophe): most texts pass through none."""
+    if "-" in text and "-only" in text.lower():
         text = _ONLY.sub(" only", text)
-    if ("x" in text or "X" in text or "\u00d7" in text) and _DIGIT.search(text):
+    if ("x" in text or "X" in text or "\u00d7" in text) and _has_a_figure(text):
         text = _SPACED_DIMENSIONS.sub(_dimensions, text)
     if "'" not in text and "\u2019" not in text:
         return text
     text = _IRREGULAR_NEGATIONS.sub(lambda m: _FULL_NEGATION[m[1].lower()], text)
     return _POSSESSIVE.sub("", _CONTRACTION.sub(" not", text))
+
+
+def _has_a_figure(text: str) -> bool:
+    """Whether `text` holds a digit (of any script). An ASCII text is searched for each of its
+    ten figures in turn: ten searches for one character are a third of one pattern run."""
+    if not text.isascii():
+        return _DIGIT.search(text) is not None
+    return (
+        "0" in text
+        or "1" in text
+        or "2" in text
+        or "3" in text
+        or "4" in text
+        or "5" in text
+        or "6" in text
+        or "7" in text
+        or "8" in text
+        or "9" in text
+    )
 
 
 def _dimensions(match: re.Match[str]) -> str:
@@ -151,28 +176,32 @@ def _chunks(text: str) -> list[str]:
     """The sentence pattern's matches in `text`. A text whose only sentence breaks are at its
     end (most questions) is one match, the whole text: it is returned without a pattern run."""
     body = text.rstrip(_ENDING_MARKS)
-    if _SENTENCE_BREAKS.isdisjoint(body):
+    if not ("." in body or "!" in body or "?" in body or ";" in body or "\n" in body):
         return [text] if body else []  # marks alone are no sentence
     return [match.group() for match in _SENTENCE.finditer(text)]
 
 
 def tokenize(chunk: str) -> list[Token]:
     """The tokens of `chunk`: the token pattern's matches, read one whitespace-separated piece
-    at a time (no match spans whitespace). A piece of plain ASCII letters, most of any text, is
-    one word: it is read without a pattern run (in lower case, the commonest, made right here:
-    what `_plain_word` makes of it)."""
+    at a time (no match spans whitespace). A piece of plain ASCII letters or figures alone, most
+    of any text, is one word or number: it is made right here, without a pattern run (what
+    `_plain_word` and `_read_piece` make of it)."""
     tokens: list[Token] = []
     append = tokens.append
-    word = Kind.WORD
     for spaced in chunk.split():
         # "Starter?", "Starter.": marks at a piece's end are never part of a token
         piece = spaced.rstrip(_ENDING_MARKS)
-        if piece.isalpha() and piece.isascii():
-            if piece.islower():  # ASCII letters alone: lower case has no capital, no shout
+        if not piece.isascii():
+            if piece:
+                _read_piece(piece, tokens)
+        elif piece.isalpha():
+            if piece.islower():  # lower case has no capital, no shout
                 key = singular(piece) if piece[-1] == "s" else piece  # else nothing to strip
-                append(_new_token(Token, (piece, key, word, False, False)))
+                append(_new_tuple(Token, (piece, key, _WORD_KIND, False, False)))
             else:
                 append(_plain_word(piece))
+        elif piece.isdigit():  # "100": what the pattern reads as a number, key and all
+            append(_new_tuple(Token, (piece, piece, _NUMBER_KIND, False, False)))
         elif piece:
             _read_piece(piece, tokens)
     return tokens
@@ -181,10 +210,11 @@ def tokenize(chunk: str) -> list[Token]:
 def _plain_word(word: str) -> Token:
     """A word of letters alone, most tokens of every text."""
     lower = word.lower()
+    key = singular(lower) if lower[-1] == "s" else lower
     if lower == word:  # lower case: no capital, not shouted
-        # Every field given, the tuple is made without `Token.__new__`'s call.
-        return _new_token(Token, (word, singular(word), Kind.WORD, False, False))
-    return Token(lower, singular(lower), Kind.WORD, word[0].isupper(), _shouted(word))
+        return _new_tuple(Token, (word, key, _WORD_KIND, False, False))
+    # Every field given, the tuple is made without `Token.__new__`'s call.
+    return _new_tuple(Token, (lower, key, _WORD_KIND, word[0].isupper(), _shouted(word)))
 
 
 def _read_piece(piece: str, tokens: list[Token]) -> None:
@@ -196,44 +226,52 @@ def _read_piece(piece: str, tokens: list[Token]) -> None:
             if lower.isalpha():
                 append(_plain_word(word))
             elif lower[0].isdigit() and _NUMBER.match(lower):
-                append(Token(lower, lower.replace(",", ""), Kind.NUMBER))
+                append(Token(lower, lower.replace(",", ""), _NUMBER_KIND))
             else:
                 tokens.extend(_word_tokens(word))
         elif clock:
-            append(Token(clock, clock, Kind.CLOCK))
+            append(Token(clock, clock, _CLOCK_KIND))
         elif punct:
-            append(Token(punct, punct, Kind.PUNCT))
+            append(Token(punct, punct, _PUNCT_KIND))
         else:
-            append(Token(grouped.lower(), grouped.replace(",", ""), Kind.NUMBER))
+            append(Token(grouped.lower(), grouped.replace(",", ""), _NUMBER_KIND))
 
 
 def _word_tokens(word: str) -> list[Token]:
     lower = word.lower()
     if lower.isalpha():  # the common case: a plain word
-        return [Token(lower, singular(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+        return [Token(lower, singular(lower), _WORD_KIND, word[:1].isupper(), _shouted(word))]
+    if lower[:1].isdigit() and (glued := _glued_to_a_number(lower)):
+        return glued
+    return [Token(lower, phrase_key(lower), _WORD_KIND, word[:1].isupper(), _shouted(word))]
+
+
+def _glued_to_a_number(lower: str) -> list[Token] | None:
+    """The tokens of a number glued to words ("45/day", "55x40x23cm", "9am-1pm", "15kg"), if
+    `lower` is one. Each pattern opens with a figure: a word that does not is not tried."""
     rate = _NUMBER_PER_WORD.match(lower)
     if rate:  # "45/day", "28p/km": a number, "per", a unit
         return [
             *tokenize(rate[1]),
-            Token("/", "/", Kind.PUNCT),
+            Token("/", "/", _PUNCT_KIND),
             *_word_tokens(rate[2]),
         ]
     dimensions = _GLUED_DIMENSIONS.match(lower)
     if dimensions and dimensions[2] in _GLUED_WORDS:  # "55x40x23cm": the figures, the unit
         unit = dimensions[2]
         return [
-            Token(dimensions[1], dimensions[1], Kind.WORD),
-            Token(unit, singular(unit), Kind.WORD),
+            Token(dimensions[1], dimensions[1], _WORD_KIND),
+            Token(unit, singular(unit), _WORD_KIND),
         ]
     hours = _HOUR_RANGE.match(lower)
     if hours and "m" in (hours[1][-1], hours[2][-1]):
         # read as "9am to 1pm"; a hyphen between bare numbers ("2-3 days") stays one word
-        return [*tokenize(hours[1]), Token("to", "to", Kind.WORD), *tokenize(hours[2])]
+        return [*tokenize(hours[1]), Token("to", "to", _WORD_KIND), *tokenize(hours[2])]
     match = _NUMBER_WITH_WORD.match(lower)
     if match and (match[2] or match[3] in _GLUED_WORDS):
         unit = match[2] or match[3]
-        return [Token(match[1], match[1], Kind.NUMBER), Token(unit, singular(unit), Kind.WORD)]
-    return [Token(lower, phrase_key(lower), Kind.WORD, word[:1].isupper(), _shouted(word))]
+        return [Token(match[1], match[1], _NUMBER_KIND), Token(unit, singular(unit), _WORD_KIND)]
+    return None
 
 
 def _shouted(word: str) -> bool:
@@ -245,7 +283,7 @@ def phrase_key(text: str) -> str:
     `walk in` (a short last part of a compound loses its plural too)."""
     if text.isalnum():
         return singular(text.lower())
-    parts = [w for w in re.split(r"[\s\-_]+", text.strip().lower()) if w]
+    parts = [w for w in _PHRASE_BREAKS.split(text.strip().lower()) if w]
     return " ".join(_compound_singular(w) if n else singular(w) for n, w in enumerate(parts))
 
 
@@ -316,12 +354,11 @@ def _touches(found: Sequence[PhraseMatch], taken: set[int]) -> bool:
 
 def _scan_keys(tokens: list[Token]) -> list[str | None]:
     # Keys only, punctuation as None: no phrase starts or goes on at a punctuation mark.
-    punct = Kind.PUNCT
-    return [None if token.kind is punct else token.key for token in tokens]
+    return [None if token.kind is _PUNCT_KIND else token.key for token in tokens]
 
 
 def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) -> list[PhraseMatch]:
-    starts, phrases = table.starts, table.phrases
+    starts, phrases, longest = table.starts, table.phrases, table.max_tokens
     if starts.isdisjoint(keys):  # most tables have no phrase in most sentences
         return []
     taken = taken or None
@@ -338,7 +375,7 @@ def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) ->
         best = index + 1 if phrase in phrases else 0
         best_phrase = phrase
         end = index + 1
-        while end < count and end - index < table.max_tokens:
+        while end < count and end - index < longest:
             following = keys[end]
             if following is None or (taken and end in taken):
                 break
@@ -349,7 +386,7 @@ def _scan(keys: list[str | None], table: PhraseTable, taken: set[int] | None) ->
             if phrase in phrases:
                 best, best_phrase = end, phrase
         if best:
-            found.append(PhraseMatch(index, best, best_phrase))
+            found.append(_new_tuple(PhraseMatch, (index, best, best_phrase)))
             index = best
         else:
             index += 1

@@ -28,7 +28,7 @@ from truthexpiry.models.time.periods import DateWindow, TimeQuestion, TimeReadin
 from truthexpiry.reading.time.names import time_vocabulary
 from truthexpiry.reading.time.points import Reading, date_end
 from truthexpiry.reading.time.ranges import split_ranges
-from truthexpiry.reading.time.windows import window_at, window_starts
+from truthexpiry.reading.time.windows import may_hold_a_window, window_at, window_starts
 from truthexpiry.text.tokens import Sentence, Token
 from truthexpiry.values.calendar import judgement_date, last_days, still_to_come
 from truthexpiry.values.spans import may_start_a_value
@@ -74,7 +74,7 @@ def read_time(
     ends = split_ranges(tokens)
     starts = window_starts(ends)
     found: DateWindow | None = None
-    if starts:  # else `_first_window` finds none
+    if may_hold_a_window(ends, starts):  # else `_first_window` finds none
         dated = vocabulary is not None and vocabulary.about_a_date(tokens)
         found = _first_window(ends, starts, Reading(as_of, kind is TimeQuestion.UPCOMING, dated))
     if kind is TimeQuestion.CHANGES and found is not None and found.start > as_of:

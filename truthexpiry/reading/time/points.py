@@ -35,6 +35,9 @@ from truthexpiry.values.calendar import (
 from truthexpiry.values.dates_in_text import date_at
 from truthexpiry.values.numbers_in_text import number_at
 
+# Looked up once: each `Kind.WORD` is a look-up through the enum's class.
+_WORD, _NUMBER = Kind.WORD, Kind.NUMBER
+
 Found = tuple[DateWindow, int]  # the window, and the index of the token after the phrase
 
 _QUARTER = re.compile(r"^q([1-4])$")
@@ -59,12 +62,17 @@ def may_start_a_point(token: Token) -> bool:
     first: `point_at` gives up on such a token at once)."""
     text = token.text
     return (
-        token.kind is not Kind.WORD
+        token.kind is not _WORD
         or text[:1].isdigit()
         or text in POINT_STARTS
         or token.key in POINT_STARTS
         or (len(text) == 2 and text[0] == "q" and text[1] in "1234")  # `_QUARTER`, unrun
     )
+
+
+def may_read_a_point(tokens: list[Token], i: int) -> bool:
+    """False where `point_at` reads no point after any word: the tests it opens with."""
+    return may_start_a_point(tokens[i]) and _may_place(tokens, i)
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -102,7 +110,7 @@ def _may_place(tokens: list[Token], i: int) -> bool:
     """False for a number no reader reads a point from: a point starts at a number only as a
     year (`2025`), a day before its month (`15 March`, `15 of March`) or a count of a period
     (`3 weeks ago`, `2 thousand days ago`). Any other token is left to the readers."""
-    if tokens[i].kind is not Kind.NUMBER or len(tokens[i].key) == 4:
+    if tokens[i].kind is not _NUMBER or len(tokens[i].key) == 4:
         return True
     following = tokens[i + 1] if i + 1 < len(tokens) else None
     return following is not None and (
@@ -258,7 +266,7 @@ def _year(tokens: list[Token], i: int) -> Found | None:
     if year is None:
         return None
     following = tokens[year[1]] if year[1] < len(tokens) else None
-    if following is not None and following.kind is Kind.WORD and following.key not in STOPWORDS:
+    if following is not None and following.kind is _WORD and following.key not in STOPWORDS:
         return None
     return year_of(year[0]), year[1]
 
@@ -266,7 +274,7 @@ def _year(tokens: list[Token], i: int) -> Found | None:
 def _year_after(tokens: list[Token], i: int, *, comma: bool = True) -> tuple[int, int] | None:
     # "June, 2025" and "June of 2025" name the year as "June 2025" does
     at = i + 1 if comma and i < len(tokens) and tokens[i].text in _BEFORE_ITS_YEAR else i
-    if at < len(tokens) and tokens[at].kind is Kind.NUMBER and len(tokens[at].key) == 4:
+    if at < len(tokens) and tokens[at].kind is _NUMBER and len(tokens[at].key) == 4:
         year = int(tokens[at].key)
         return (year, at + 1) if 1900 <= year <= 2199 else None
     return None

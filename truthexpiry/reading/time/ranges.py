@@ -22,12 +22,15 @@ from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.text.words import MONTHS
 from truthexpiry.values.calendar import days_later
 
+# Looked up once: each `Kind.WORD` is a look-up through the enum's class.
+_WORD, _NUMBER = Kind.WORD, Kind.NUMBER
+
 # Words between a range's two ends; "and" only after "between".
 RANGE_ENDS = frozenset("to until till through thru".split())
 _BETWEEN_ENDS = frozenset(("and", *RANGE_ENDS))
 _DAY = re.compile(r"^([1-9]|[12][0-9]|3[01])(?:st|nd|rd|th)?$")
 _QUARTER = re.compile(r"^q[1-4]$")
-_TO = Token("to", "to", Kind.WORD)
+_TO = Token("to", "to", _WORD)
 
 
 def range_from(
@@ -98,7 +101,7 @@ def split_every_token(tokens: list[Token]) -> list[Token]:
 
 def _two_ends(token: Token) -> list[str] | None:
     """The two ends of a range written in one word ("june-august", "3-20", "q1-q2"), if any."""
-    if token.kind is not Kind.WORD:
+    if token.kind is not _WORD:
         return None
     parts = token.text.split("-")
     return parts if len(parts) == 2 and all(_an_end(part) for part in parts) else None
@@ -141,4 +144,4 @@ def _an_end(part: str) -> bool:
 
 
 def _word(part: str) -> Token:
-    return Token(part, part, Kind.NUMBER if part.isdigit() else Kind.WORD)
+    return Token(part, part, _NUMBER if part.isdigit() else _WORD)

@@ -14,6 +14,7 @@ from truthexpiry.reading.time.points import (
     Found,
     Reading,
     counted,
+    may_read_a_point,
     may_start_a_point,
     point_at,
     unit_at,
@@ -22,12 +23,17 @@ from truthexpiry.reading.time.ranges import RANGE_ENDS, range_from
 from truthexpiry.text.tokens import Kind, Token
 from truthexpiry.values.calendar import last_days, shifted
 
+# Looked up once: each `Kind.WORD` is a look-up through the enum's class.
+_WORD = Kind.WORD
+
 _ROLLING = {"last": -1, "past": -1, "previous": -1, "next": 1, "coming": 1}
 # Words before a point that put a question on it: "in March", "on 2025-03-15", "during Q1".
 _PREPOSITIONS = frozenset("in on at during throughout for by around".split())
 _RECENT = frozenset("recently lately recent".split())
 _STARTS = frozenset(("since", "between", "from", "as", *_RECENT, *_PREPOSITIONS, *_ROLLING))
 _WORD_STARTS = _STARTS | POINT_STARTS
+# Words that start a window without a point in it ("recently", "the past year").
+_WITHOUT_A_POINT = frozenset((*_RECENT, *_ROLLING))
 
 
 def window_at(tokens: list[Token], i: int, reading: Reading) -> Found | None:
@@ -63,15 +69,21 @@ def may_start_a_window(token: Token) -> bool:
 def window_starts(tokens: list[Token]) -> list[int]:
     """The positions `may_start_a_window` holds at, in one pass. A word of letters alone starts
     a point only by its text or key (`may_start_a_point`): it is tested by set look-ups alone."""
-    word = Kind.WORD
     return [
         i
         for i, token in enumerate(tokens)
         if token.key in _WORD_STARTS
         or token.text in POINT_STARTS
-        or token.kind is not word
+        or token.kind is not _WORD
         or (not token.text.isalpha() and may_start_a_point(token))
     ]
+
+
+def may_hold_a_window(tokens: list[Token], starts: list[int]) -> bool:
+    """False when no window starts at any of `starts` (`window_starts`). Every window but one
+    that starts with a word of `_WITHOUT_A_POINT` holds a point, and a point starts at one of
+    them: "on Starter", "100 requests" hold none."""
+    return any(tokens[i].key in _WITHOUT_A_POINT or may_read_a_point(tokens, i) for i in starts)
 
 
 def _since(tokens: list[Token], i: int, reading: Reading) -> Found | None:
