@@ -190,10 +190,15 @@ def _same_if(equal: bool) -> Compared:
 
 def _months_and_days(stated: TypedValue, record: TypedValue) -> Compared:
     """A month is 30 or 31 days and a year 365 or 366 (`6 months` = `180 days`, `1 year` =
-    `365 days`); a day count a calendar length could be in some month or year is neither."""
-    months, days = _months(stated) or _months(record), _days(stated) or _days(record)
-    assert months is not None
-    assert days is not None
+    `365 days`); a day count a calendar length could be in some month or year is neither.
+    One side is in calendar units, the other in units of time; either may be zero."""
+    calendar, time = (stated, record) if _is_calendar(stated) else (record, stated)
+    assert calendar.amount is not None
+    assert calendar.unit is not None
+    assert time.amount is not None
+    assert time.unit is not None
+    months = calendar.amount * UNITS[calendar.unit].factor
+    days = time.amount * UNITS[time.unit].factor / 86400
     years = months / 12
     exact = {30 * months, 31 * months}
     if years == int(years):
@@ -205,16 +210,8 @@ def _months_and_days(stated: TypedValue, record: TypedValue) -> Compared:
     return _DIFFERENT
 
 
-def _months(value: TypedValue) -> Decimal | None:
-    unit = UNITS[value.unit or ""]
-    return value.amount * unit.factor if unit.dimension == "calendar" and value.amount else None
-
-
-def _days(value: TypedValue) -> Decimal | None:
-    unit = UNITS[value.unit or ""]
-    if unit.dimension != "time" or value.amount is None:
-        return None
-    return value.amount * unit.factor / 86400
+def _is_calendar(value: TypedValue) -> bool:
+    return UNITS[value.unit or ""].dimension == "calendar"
 
 
 def _base_amounts(amount: Decimal, unit: str) -> set[Decimal]:
