@@ -26,6 +26,7 @@ from truthexpiry.text.tokens import Kind, Token, find_phrases
 
 Pair = tuple[str, str]
 _WHOLE = 2  # the strength of a whole name or alias
+_WORD, _NUMBER = Kind.WORD, Kind.NUMBER  # read through their class, a lookup each time
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -131,7 +132,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
             entry.positions.append(match.start)
             entry.phrases.setdefault(match.phrase, []).append(match.start)
         taken.update(range(match.start, match.end))
-    one_owner = _name_words(tokens, reserved, naming, taken, index)
+    one_owner = _name_words(tokens, keys, reserved, naming, taken, index)
     forms = index.name_forms
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
         for at in range(anchor.start, anchor.end):
@@ -190,6 +191,7 @@ def _reserved(
 
 def _name_words(
     tokens: list[Token],
+    keys: list[str],
     reserved: set[int],
     naming: dict[Pair, Naming],
     taken: set[int],
@@ -201,11 +203,11 @@ def _name_words(
     name has, with that entity (`_stem_anchors`)."""
     one_owner = []
     forms = index.name_forms
-    for i, token in enumerate(tokens):
-        form = forms.get(token.key)  # None for the many words of no name
-        if form is None or i in reserved or token.kind is not Kind.WORD:
+    for i, key in enumerate(keys):
+        form = forms.get(key)  # None for the many words of no name
+        if form is None or i in reserved or tokens[i].kind is not _WORD:
             continue
-        if form.attributes and (i == 0 or tokens[i - 1].kind is not Kind.NUMBER):
+        if form.attributes and (i == 0 or tokens[i - 1].kind is not _NUMBER):
             for pair in form.attributes:
                 entry = naming.setdefault(pair, Naming())
                 entry.positions.append(i)

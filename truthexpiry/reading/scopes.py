@@ -200,12 +200,13 @@ class ScopeFinder:
         the scope values, found once per sentence: the readers of such words look only there."""
         if self._unknown is None:
             index, names, taken = self._index, self._names, self.taken
-            familiar = index.familiar_words  # a familiar key is no unknown word: no call for it
+            familiar = index.familiar_words  # `unknown_word`, read inline: a call per word
             self._unknown = [
                 i
                 for i, token in enumerate(self._tokens)
                 if token.key not in familiar
-                and unknown_word(token, index)
+                and token.kind is _WORD
+                and token.key.isalpha()
                 and i not in names
                 and i not in taken
             ]
@@ -298,9 +299,12 @@ def _mentions(tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> l
         for m in find_phrases(tokens, index.scope_table, taken)
         if not _year_of_a_date(tokens, m.start, m.end)
     ]
+    ranges = day_ranges(tokens)
+    if not ranges:  # no range of days (most sentences)
+        return mentions
     days = [
         (start, end, index.scopes[phrase])
-        for start, end, phrase in day_ranges(tokens)
+        for start, end, phrase in ranges
         if phrase in index.scopes and not taken & set(range(start, end))
     ]
     if days:  # the phrases come in order, left to right
