@@ -132,7 +132,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
             entry.positions.append(match.start)
             entry.phrases.setdefault(match.phrase, []).append(match.start)
         taken.update(range(match.start, match.end))
-    one_owner = _name_words(tokens, keys, reserved, naming, taken, index)
+    one_owner = _name_words(tokens, keys, reserved, naming, taken=taken, index=index)
     forms = index.name_forms
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
         for at in range(anchor.start, anchor.end):
@@ -194,6 +194,7 @@ def _name_words(
     keys: list[str],
     reserved: set[int],
     naming: dict[Pair, Naming],
+    *,
     taken: set[int],
     index: VocabularyIndex,
 ) -> list[tuple[int, str]]:
