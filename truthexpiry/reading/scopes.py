@@ -153,6 +153,8 @@ class ScopeFinder:
     def _stated(self, keys: Collection[str], clauses: Collection[int]) -> dict[str, list[str]]:
         """The values of `keys` the scope values of `clauses` (each clause once) state."""
         stated: dict[str, list[str]] = {}
+        if not self._in_clause:
+            return stated  # the sentence says no scope value
         for clause in sorted(clauses):  # in the order said
             for pairs in self._in_clause.get(clause, ()):
                 fitting = [(k, v) for k, v in pairs if k in keys]
