@@ -124,7 +124,8 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     key_words = _key_words(tokens, keys, index)
     anchors, dropped = _entity_anchors(tokens, index, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
-    reserved = _reserved(tokens, index, taken, key_words, {a.entity for a in anchors})
+    entities = {a.entity for a in anchors}  # the entities named by name
+    reserved = _reserved(tokens, index, taken, key_words, entities)
     naming: dict[Pair, Naming] = {}
     for match in find_phrases(tokens, index.attribute_table, reserved):
         for pair in index.attribute_names[match.phrase]:
@@ -147,7 +148,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     scope_values = find_phrases(tokens, index.scope_table) if naming or counted else ()
     stated = [index.scopes[m.phrase] for m in scope_values]
     if naming:
-        anchors += _attribute_anchors(naming, {a.entity for a in anchors}, index, stated)
+        anchors += _attribute_anchors(naming, entities, index, stated)
     if one_owner:
         anchors += _stem_anchors(one_owner, taken, {a.entity for a in anchors})
     if asked is not None and counted:
