@@ -89,11 +89,12 @@ class ScopeFinder:
         """The scope values bound to a value of `pair` at token `at`, named at `anchor`: its
         own clause's, else the nearest valueless clause's, else its name's clause's."""
         keys = self._index.infos[pair].scope_values
-        clause = self.clause_of(at)
-        named = self.clause_of(anchor)
-        if clause == 0 and named == 0 and self._clauses[-1] == 0 and 0 in self._valued:
+        count = len(self._clauses)  # clauses are numbered upwards from 0: the last 0, all are
+        if count and self._clauses[-1] == 0 and at < count and anchor < count and 0 in self._valued:
             # One clause that states the value and names it (most sentences): none to borrow from.
             return self._with_unknown(keys, self._stated(keys, (0,)), {0})
+        clause = self.clause_of(at)
+        named = self.clause_of(anchor)
         valueless = self._valueless(clause)
         own = self._stated(keys, (clause,))
         stated = dict(own)
