@@ -36,6 +36,7 @@ _WORD_TYPES = frozenset({ValueType.ENUMERATION, ValueType.TEXT})
 # through its class is a lookup each time.
 _BOOLEAN, _ENUMERATION, _QUANTITY = ValueType.BOOLEAN, ValueType.ENUMERATION, ValueType.QUANTITY
 _SELF_TYPED = (ValueType.BOOLEAN, ValueType.TIME_OF_DAY, ValueType.DATE)
+_TIME_OF_DAY = ValueType.TIME_OF_DAY
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -115,13 +116,18 @@ def _fitting(
     """The attributes of the anchor's entity that the value fits: each with the value as read
     for it, and how well it fits (`accepts`)."""
     fitting = []
-    owners = found.owners
-    for vocabulary in index.attributes.get(anchor.entity, ()):
+    owners, as_time, entity = found.owners, found.as_time, anchor.entity
+    for vocabulary in index.attributes.get(entity, ()):
         info = vocabulary.info
-        pair = (anchor.entity, info.attribute)
+        pair = (entity, info.attribute)
         if owners is not None and pair not in owners:
             continue
-        value = found.for_attribute(pair, info.value_type)
+        # `found.for_attribute(pair, info.value_type)`, read inline: a call per attribute
+        value: TypedValue | None
+        if as_time is not None and info.value_type is _TIME_OF_DAY:
+            value = as_time
+        else:
+            value = owners[pair] if owners is not None else found.value
         fit = accepts(info, value, found)
         if fit:
             if value is not None and _numbered_words(info):
@@ -133,7 +139,7 @@ def _fitting(
 def _range_end(tokens: list[Token], found: FoundValue) -> bool | None:
     """For a time of day: True after "until"/"to" (an end), False after "from" (a start)."""
     said = found.as_time or found.value
-    if said is None or said.type is not ValueType.TIME_OF_DAY:
+    if said is None or said.type is not _TIME_OF_DAY:
         return None
     before = {t.key for t in tokens[max(found.start - 2, 0) : found.start]}
     if before & RANGE_END_WORDS or _after_a_time_to(tokens, found.start):

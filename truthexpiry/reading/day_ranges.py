@@ -7,8 +7,6 @@ than as the nearest one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from truthexpiry.text.tokens import Kind, Token
 
 _DAYS = (
@@ -25,26 +23,29 @@ _DAY_NAMES = frozenset(DAY_NUMBERS)
 _BETWEEN = frozenset({"to", "-", "\u2013", "through", "thru", "till", "until"})
 # The scope value a range of days is, by the days it covers.
 _NAMED_RANGES = {(0, 4): "weekday", (5, 6): "weekend"}
+_WORD = Kind.WORD  # read through its class, a lookup each time
 
 
-def day_ranges(tokens: list[Token]) -> Iterator[tuple[int, int, str]]:
+def day_ranges(tokens: list[Token]) -> list[tuple[int, int, str]]:
     """(start, end, phrase) for each range of days that is a day type: "weekday", "weekend"."""
     keys = [token.key for token in tokens]
     if _DAY_NAMES.isdisjoint(keys) and " " not in "".join(keys):
-        return  # no day's name and no key of two words ("mon fri"): most sentences
+        return []  # no day's name and no key of two words ("mon fri"): most sentences
+    found = []
     for i, token in enumerate(tokens):
         key = token.key
         if key in DAY_NUMBERS:  # a range starts at a day's name, or at a token of two days
             if i + 1 < len(tokens) and (named := _named(key, tokens[i + 1].key)):
-                yield i, i + 2, named  # "Mon - Fri", its dash dropped
+                found.append((i, i + 2, named))  # "Mon - Fri", its dash dropped
             elif i + 2 < len(tokens) and tokens[i + 1].key in _BETWEEN:
                 named = _named(key, tokens[i + 2].key)
                 if named:
-                    yield i, i + 3, named
-        elif " " in key and token.kind is Kind.WORD:
+                    found.append((i, i + 3, named))
+        elif " " in key and token.kind is _WORD:
             joined = key.split()
             if len(joined) == 2 and (named := _named(joined[0], joined[1])):
-                yield i, i + 1, named  # "mon-fri" is one token
+                found.append((i, i + 1, named))  # "mon-fri" is one token
+    return found
 
 
 def _named(first: str, last: str) -> str | None:

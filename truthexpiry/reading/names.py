@@ -26,6 +26,7 @@ from truthexpiry.text.tokens import Kind, Token, find_phrases
 
 Pair = tuple[str, str]
 _WHOLE = 2  # the strength of a whole name or alias
+_WORD, _NUMBER = Kind.WORD, Kind.NUMBER  # read through their class, a lookup each time
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -123,7 +124,8 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     key_words = _key_words(tokens, keys, index)
     anchors, dropped = _entity_anchors(tokens, index, key_words)
     taken = {i for a in anchors for i in range(a.start, a.end)} | dropped
-    reserved = _reserved(tokens, index, taken, key_words, {a.entity for a in anchors})
+    entities = {a.entity for a in anchors}  # the entities named by name
+    reserved = _reserved(tokens, index, taken, key_words, entities)
     naming: dict[Pair, Naming] = {}
     for match in find_phrases(tokens, index.attribute_table, reserved):
         for pair in index.attribute_names[match.phrase]:
@@ -131,7 +133,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
             entry.positions.append(match.start)
             entry.phrases.setdefault(match.phrase, []).append(match.start)
         taken.update(range(match.start, match.end))
-    one_owner = _name_words(tokens, reserved, naming, taken, index)
+    one_owner = _name_words(tokens, keys, reserved, naming, taken=taken, index=index)
     forms = index.name_forms
     for anchor in anchors:  # "session" in "session timeout" names the entity and the attribute
         for at in range(anchor.start, anchor.end):
@@ -146,7 +148,7 @@ def find_names(tokens: list[Token], index: VocabularyIndex) -> Names:
     scope_values = find_phrases(tokens, index.scope_table) if naming or counted else ()
     stated = [index.scopes[m.phrase] for m in scope_values]
     if naming:
-        anchors += _attribute_anchors(naming, {a.entity for a in anchors}, index, stated)
+        anchors += _attribute_anchors(naming, entities, index, stated)
     if one_owner:
         anchors += _stem_anchors(one_owner, taken, {a.entity for a in anchors})
     if asked is not None and counted:
@@ -190,8 +192,10 @@ def _reserved(
 
 def _name_words(
     tokens: list[Token],
+    keys: list[str],
     reserved: set[int],
     naming: dict[Pair, Naming],
+    *,
     taken: set[int],
     index: VocabularyIndex,
 ) -> list[tuple[int, str]]:
@@ -201,11 +205,11 @@ def _name_words(
     name has, with that entity (`_stem_anchors`)."""
     one_owner = []
     forms = index.name_forms
-    for i, token in enumerate(tokens):
-        form = forms.get(token.key)  # None for the many words of no name
-        if form is None or i in reserved or token.kind is not Kind.WORD:
+    for i, key in enumerate(keys):
+        form = forms.get(key)  # None for the many words of no name
+        if form is None or i in reserved or tokens[i].kind is not _WORD:
             continue
-        if form.attributes and (i == 0 or tokens[i - 1].kind is not Kind.NUMBER):
+        if form.attributes and (i == 0 or tokens[i - 1].kind is not _NUMBER):
             for pair in form.attributes:
                 entry = naming.setdefault(pair, Naming())
                 entry.positions.append(i)

@@ -149,6 +149,13 @@ def query_scopes(
 def _stated(
     bindings: list[Binding], scopes: ScopeFinder, index: VocabularyIndex
 ) -> list[Statement]:
+    """The statements the settled bindings make, each with its scope combinations."""
+    if len(bindings) == 1 and bindings[0].unique and bindings[0].value is not None:
+        # One value bound (most sentences): a group of its own that settles on itself.
+        only = bindings[0]
+        scope = scopes.for_value(only.pair, only.found.start, only.anchor)
+        pair = only.pair
+        return [Statement(pair[0], pair[1], _combinations(scope), only.value, False)]
     scoped = _scoped([b for b in bindings if b.unique], scopes, index)
     # One binding (most sentences) is a group of its own.
     groups = [scoped] if len(scoped) == 1 else _groups(scoped).values()

@@ -89,11 +89,12 @@ class ScopeFinder:
         """The scope values bound to a value of `pair` at token `at`, named at `anchor`: its
         own clause's, else the nearest valueless clause's, else its name's clause's."""
         keys = self._index.infos[pair].scope_values
-        clause = self.clause_of(at)
-        named = self.clause_of(anchor)
-        if clause == 0 and named == 0 and self._clauses[-1] == 0 and 0 in self._valued:
+        count = len(self._clauses)  # clauses are numbered upwards from 0: the last 0, all are
+        if count and self._clauses[-1] == 0 and at < count and anchor < count and 0 in self._valued:
             # One clause that states the value and names it (most sentences): none to borrow from.
             return self._with_unknown(keys, self._stated(keys, (0,)), {0})
+        clause = self.clause_of(at)
+        named = self.clause_of(anchor)
         valueless = self._valueless(clause)
         own = self._stated(keys, (clause,))
         stated = dict(own)
@@ -153,6 +154,8 @@ class ScopeFinder:
     def _stated(self, keys: Collection[str], clauses: Collection[int]) -> dict[str, list[str]]:
         """The values of `keys` the scope values of `clauses` (each clause once) state."""
         stated: dict[str, list[str]] = {}
+        if not self._in_clause:
+            return stated  # the sentence says no scope value
         for clause in sorted(clauses):  # in the order said
             for pairs in self._in_clause.get(clause, ()):
                 fitting = [(k, v) for k, v in pairs if k in keys]
@@ -200,12 +203,13 @@ class ScopeFinder:
         the scope values, found once per sentence: the readers of such words look only there."""
         if self._unknown is None:
             index, names, taken = self._index, self._names, self.taken
-            familiar = index.familiar_words  # a familiar key is no unknown word: no call for it
+            familiar = index.familiar_words  # `unknown_word`, read inline: a call per word
             self._unknown = [
                 i
                 for i, token in enumerate(self._tokens)
                 if token.key not in familiar
-                and unknown_word(token, index)
+                and token.kind is _WORD
+                and token.key.isalpha()
                 and i not in names
                 and i not in taken
             ]
@@ -298,9 +302,12 @@ def _mentions(tokens: list[Token], index: VocabularyIndex, taken: set[int]) -> l
         for m in find_phrases(tokens, index.scope_table, taken)
         if not _year_of_a_date(tokens, m.start, m.end)
     ]
+    ranges = day_ranges(tokens)
+    if not ranges:  # no range of days (most sentences)
+        return mentions
     days = [
         (start, end, index.scopes[phrase])
-        for start, end, phrase in day_ranges(tokens)
+        for start, end, phrase in ranges
         if phrase in index.scopes and not taken & set(range(start, end))
     ]
     if days:  # the phrases come in order, left to right

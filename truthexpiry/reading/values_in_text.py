@@ -50,6 +50,7 @@ _STATE_STARTS = frozenset(
 _STARTS = _STATE_STARTS | VALUE_WORD_STARTS
 _PHRASE_STARTS = frozenset(first for first, _ in POLARITY_PHRASES)
 _MODAL_STARTS = MODALS | {"cannot"}
+_ON_OFF = frozenset({"on", "off"})
 # The words of `_STATE_STARTS` that start no typed value (`may_start_a_value` says no to each).
 _STATES_ONLY = frozenset(w for w in _STATE_STARTS if not may_start_a_value(Token(w, w, Kind.WORD)))
 # The two availability values (every polarity word means one of them), made once: values are
@@ -147,6 +148,8 @@ def _value_at(
         return FoundValue(i, match.end, None, _tense(words, i), owners)
     token = tokens[i]
     if token.text in _STATES_ONLY and token.kind is _WORD:  # "on", "available": no number
+        if token.text in _ON_OFF and not _on_is_a_state(tokens, i):
+            return None  # "on Pro" (most "on"s): what `_polarity` would say, without the calls
         return _state(tokens, words, i)
     span = value_at(tokens, i, index.known_words)  # which asks `may_start_a_value` itself
     if span is not None and not _is_date_part(tokens, span.start, span.value):
@@ -196,7 +199,7 @@ def _polarity(tokens: list[Token], words: list[str], i: int) -> FoundValue | Non
         end = i + 1
         if meaning is None or token.text in VALUE_ONLY_POLARITY_WORDS:
             return None
-        if token.text in ("on", "off") and not _on_is_a_state(tokens, i):
+        if token.text in _ON_OFF and not _on_is_a_state(tokens, i):
             return None
     if is_negated(words, i):
         meaning = flip(meaning)

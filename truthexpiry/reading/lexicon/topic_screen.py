@@ -35,17 +35,21 @@ class TopicScreen:
 
     def may_be_about(self, tokens: Iterable[Token], topics: frozenset[str]) -> bool:
         """False only when the sentence cannot state anything about any of `topics`."""
+        names, scopes, values = self.names, self.scopes, self.values
         scoped = typed = False
         for token in tokens:
             key = token.key
             # A key may be words of a phrase on its own ("walk-ins" is `walk in`).
             words = key.split() if " " in key else ()
             for form in (key, stem(key), NAME_SYNONYMS.get(key), *words):
-                if form is not None and not topics.isdisjoint(self.names.get(form, ())):
+                entities = names.get(form)  # None for a form of no name (and for None)
+                if entities is not None and not topics.isdisjoint(entities):
                     return True
+            if scoped and typed:
+                continue  # only a name's word can change the answer now
             for form in (key, *words):
-                scoped = scoped or not topics.isdisjoint(self.scopes.get(form, ()))
-                typed = typed or not topics.isdisjoint(self.values.get(form, ()))
+                scoped = scoped or not topics.isdisjoint(scopes.get(form, ()))
+                typed = typed or not topics.isdisjoint(values.get(form, ()))
             typed = typed or may_start_a_value(token)
         return scoped and typed
 
