@@ -23,6 +23,7 @@ _REQUIRED = ("message_ts", "channel_id", "content")
 _OPTIONAL = ("channel_name", "author_user_id", "author_name", "permalink")
 _K1 = 1.2
 _B = 0.75
+_PUNCT = Kind.PUNCT  # read through its class, a lookup at each token
 
 
 def demo_messages_path() -> Path:
@@ -31,7 +32,7 @@ def demo_messages_path() -> Path:
 
 def _terms(text: str) -> list[str]:
     return [
-        t.key for t in tokenize(text.lower()) if t.kind is not Kind.PUNCT and t.key not in STOPWORDS
+        t.key for t in tokenize(text.lower()) if t.kind is not _PUNCT and t.key not in STOPWORDS
     ]
 
 

@@ -27,6 +27,10 @@ from truthexpiry.rules.resolution import Settled, cite_all, pending_note
 from truthexpiry.values.compare import compare, read_record_value, read_value, same_value
 
 _NO_AUTHORITY = (UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE)
+# Read once: an enum's member read through its class is a lookup each time (every claim).
+_CURRENT, _SUPERSEDED, _UNVERIFIED = Status.CURRENT, Status.SUPERSEDED, Status.UNVERIFIED
+_UNDECIDED = (Status.UNVERIFIED, Status.CONFLICTING)  # the records leave the claim's status
+_SAME, _INCOMPARABLE = Comparison.SAME, Comparison.INCOMPARABLE
 
 # A claim's status by the records, its explanation, and why it is UNVERIFIED (if it is).
 Judged = tuple[Status, str, UnverifiedReason | None]
@@ -68,9 +72,9 @@ def label(
 def states_current(claim: Claim, settled: Settled, info: AttributeInfo | None = None) -> bool:
     """Whether `label` would find `claim` CURRENT by the records alone, settled as `settled`:
     the question a dated verdict asks of today's records, without wording a verdict."""
-    if settled.status is not Status.CURRENT:
+    if settled.status is not _CURRENT:
         return False
-    return _compared(claim, settled.values[0], info)[1].outcome is Comparison.SAME
+    return _compared(claim, settled.values[0], info)[1].outcome is _SAME
 
 
 def _compared(
@@ -97,7 +101,7 @@ def answer(resolution: Resolution, subject: str, owners: OwnerWord = NO_OWNER_WO
     explanation = owners.confirmed_explanation(confirmed, resolution.explanation)
     return Answer(
         resolution.key,
-        Status.CURRENT,
+        _CURRENT,
         (confirmed.value,),
         (),
         explanation,
@@ -108,7 +112,7 @@ def answer(resolution: Resolution, subject: str, owners: OwnerWord = NO_OWNER_WO
 
 def unverified_answer(key: ClaimKey, explanation: str, subject: str) -> Answer:
     """The answer when the key's records could not be had at all."""
-    return Answer(key, Status.UNVERIFIED, (), (), explanation, subject=subject)
+    return Answer(key, _UNVERIFIED, (), (), explanation, subject=subject)
 
 
 def _with_owner_word(
@@ -121,7 +125,7 @@ def _with_owner_word(
     owners said."""
     status, explanation, reason = judged
     values = resolution.current_values
-    if status is Status.SUPERSEDED and owners.claim_is_evidence:
+    if status is _SUPERSEDED and owners.claim_is_evidence:
         return status, values, f"{explanation} {NEVER_OVERRIDES}", reason
     if not owners.confirmations or resolution.reason not in _NO_AUTHORITY:
         return status, values, explanation, reason
@@ -131,23 +135,23 @@ def _with_owner_word(
     if not same_value(claim.stated_value, confirmed.value):
         return status, values, f"{explanation} {owners.differs(confirmed)}", reason
     confirmation = owners.confirmed_explanation(confirmed, resolution.explanation)
-    return Status.CURRENT, (confirmed.value,), confirmation, None
+    return _CURRENT, (confirmed.value,), confirmation, None
 
 
 def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None) -> Judged:
     """The claim's status by the records, its explanation and the reason it is UNVERIFIED."""
-    if resolution.status in (Status.UNVERIFIED, Status.CONFLICTING):
+    if resolution.status in _UNDECIDED:
         return resolution.status, resolution.explanation, resolution.reason
     current = resolution.current_values[0]
     stated, compared = _compared(claim, current, info)
-    if compared.outcome is Comparison.SAME:
-        return Status.CURRENT, resolution.explanation, resolution.reason
-    if compared.outcome is Comparison.INCOMPARABLE:
+    if compared.outcome is _SAME:
+        return _CURRENT, resolution.explanation, resolution.reason
+    if compared.outcome is _INCOMPARABLE:
         explanation = (
             f"Stated {claim.stated_value!r}, which cannot be compared with the current value "
             f"{current!r} per {cite_all(resolution.current)}: {compared.reason}."
         )
-        return Status.UNVERIFIED, explanation, UnverifiedReason.INCOMPARABLE_UNITS
+        return _UNVERIFIED, explanation, UnverifiedReason.INCOMPARABLE_UNITS
     explanation = (
         f"Stated {claim.stated_value!r}, but the current value is "
         f"{resolution.current_values[0]!r} per {cite_all(resolution.current)}."
@@ -155,14 +159,14 @@ def _by_records(claim: Claim, resolution: Resolution, info: AttributeInfo | None
         + _history_note(claim.stated_value, stated, resolution, info)
         + pending_note(resolution.pending)
     )
-    return Status.SUPERSEDED, explanation, resolution.reason
+    return _SUPERSEDED, explanation, resolution.reason
 
 
 def unverified(
     claim: Claim, key: ClaimKey, reason: UnverifiedReason, explanation: str, subject: str = ""
 ) -> Verdict:
     """A verdict for a claim that could not be checked at all (missing scope, no evidence)."""
-    return Verdict(claim, key, Status.UNVERIFIED, (), (), explanation, reason, subject=subject)
+    return Verdict(claim, key, _UNVERIFIED, (), (), explanation, reason, subject=subject)
 
 
 def _history_note(
@@ -174,7 +178,7 @@ def _history_note(
         if (
             r.is_authoritative_on(resolution.as_of)
             and r not in resolution.outranked
-            and compare(value, read_record_value(r.value, info)).outcome is Comparison.SAME
+            and compare(value, read_record_value(r.value, info)).outcome is _SAME
         ):
             return f" {stated!r} was the value per {r.cite()}, since superseded."
     return ""

@@ -31,6 +31,9 @@ from truthexpiry.models.status import Status
 from truthexpiry.rules.precedence import Preference, distinct_values, listing, prefer
 
 _TIMELINE_ORDER = attrgetter("effective_date", "record_id")  # oldest first, then by ID
+# Read once: an enum's member read through its class is a lookup each time (every key).
+_CURRENT, _UNVERIFIED = Status.CURRENT, Status.UNVERIFIED
+_NO_RECORDS, _NOT_AUTHORITATIVE = UnverifiedReason.NO_RECORDS, UnverifiedReason.NOT_AUTHORITATIVE
 
 
 # Scratch of one reading, made by the dozen per question: not frozen, as a frozen dataclass
@@ -68,21 +71,21 @@ def _decided(
 ) -> Settled:
     """`settle`'s decision from the timeline's records authoritative on the day."""
     if not authoritative:
-        reason = UnverifiedReason.NOT_AUTHORITATIVE if timeline else UnverifiedReason.NO_RECORDS
-        return Settled(Status.UNVERIFIED, (), (), reason)
+        reason = _NOT_AUTHORITATIVE if timeline else _NO_RECORDS
+        return Settled(_UNVERIFIED, (), (), reason)
     current = _newest(authoritative, timeline)
     if not current:
-        return Settled(Status.UNVERIFIED, (), (), UnverifiedReason.INVALID_EVIDENCE)
+        return Settled(_UNVERIFIED, (), (), UnverifiedReason.INVALID_EVIDENCE)
     if len(current) == 1:  # one newest record: its value, nothing to tell apart
-        return Settled(Status.CURRENT, current, (current[0].value,))
+        return Settled(_CURRENT, current, (current[0].value,))
     values = distinct_values(current)
     if len(values) == 1:
-        return Settled(Status.CURRENT, current, (current[0].value,))
+        return Settled(_CURRENT, current, (current[0].value,))
     order = policy.precedence_for(key.entity) if policy else ()
     preference = prefer(current, order) if order else ""
     if isinstance(preference, Preference):
         winners = preference.winners
-        return Settled(Status.CURRENT, winners, (winners[0].value,), preference=preference)
+        return Settled(_CURRENT, winners, (winners[0].value,), preference=preference)
     return Settled(Status.CONFLICTING, current, values, preference=preference)
 
 
@@ -109,17 +112,17 @@ def resolve(
             (authoritative if record.effective_date <= as_of else ahead).append(record)
     pending = tuple(ahead)
     settled = _decided(key, authoritative, timeline, policy)
-    if settled.status is Status.CURRENT:
+    if settled.status is _CURRENT:
         return _current(key, as_of, settled, pending, timeline)
-    if settled.status is Status.UNVERIFIED:  # made directly, as `_current` is
+    if settled.status is _UNVERIFIED:  # made directly, as `_current` is
         if settled.reason is UnverifiedReason.INVALID_EVIDENCE:
             explanation = f"The records for {key.canonical} supersede each other in a cycle."
         else:
             explanation = _no_authority(key, timeline, as_of)
         return Resolution(
-            key, as_of, (), (), pending, timeline, Status.UNVERIFIED, explanation, settled.reason
+            key, as_of, (), (), pending, timeline, _UNVERIFIED, explanation, settled.reason
         )
-    base = Resolution(key, as_of, (), (), pending, timeline, Status.UNVERIFIED, "")
+    base = Resolution(key, as_of, (), (), pending, timeline, _UNVERIFIED, "")
     current, preference = settled.current, settled.preference
     explanation = (  # CONFLICTING
         f"Authoritative records disagree: {listing(current)}, all effective "
@@ -153,7 +156,7 @@ def _current(
         current_values=(current[0].value,),
         pending=pending,
         timeline=timeline,
-        status=Status.CURRENT,
+        status=_CURRENT,
         explanation=explanation + pending_note(pending),
         outranked=outranked,
         note=note,
@@ -172,7 +175,7 @@ def _settled(
         current_values=(current[0].value,),
         pending=base.pending,
         timeline=base.timeline,
-        status=Status.CURRENT,
+        status=_CURRENT,
         explanation=explanation + pending_note(base.pending),
         reason=base.reason,
         outranked=base.outranked,

@@ -52,6 +52,9 @@ from truthexpiry.time.answers import TimeAnswers
 MAX_CLAIMS = 60
 _SEARCHED_NAMES = 4  # the question's statements whose record names are searched for too
 _SEARCHED_ALIASES = 8  # and the first aliases of each one's entity
+# Read once: an enum's member read through its class is a lookup each time (every request).
+_AS_OF, _CHANGES = TimeQuestion.AS_OF, TimeQuestion.CHANGES
+_OPTION, _QUESTION = AsOfSource.OPTION, AsOfSource.QUESTION
 
 
 class TruthExpiryPipeline:
@@ -86,7 +89,7 @@ class TruthExpiryPipeline:
         read = read_question(question, request.earlier_questions, as_of, catalog)
         asked = read.time
         reading = asked.reading
-        listing = reading is not None and reading.kind is not TimeQuestion.AS_OF
+        listing = reading is not None and reading.kind is not _AS_OF
         if listing:
             self._turns.give_way()  # it lists records over a window: simple questions first
         messages = self._messages(request, _search_text(request, read, catalog), notices)
@@ -96,11 +99,7 @@ class TruthExpiryPipeline:
         verdicts, answers = self._judge(
             extraction, catalog, judged_on, today, notices, checking=checking
         )
-        if (
-            reading is not None
-            and reading.kind is TimeQuestion.AS_OF
-            and reading.window.start > as_of
-        ):
+        if reading is not None and reading.kind is _AS_OF and reading.window.start > as_of:
             verdicts = tuple(for_period_ahead(v, reading.window, catalog) for v in verdicts)
         time = None
         if reading is not None:
@@ -168,10 +167,10 @@ class TruthExpiryPipeline:
     ) -> TimeReport:
         answering = self._answers(catalog)
         try:
-            if reading.kind is TimeQuestion.AS_OF:
+            if reading.kind is _AS_OF:
                 judged_on, _ = _judgement(reading, as_of)
                 return answering.in_period(reading, timelines, judged_on, as_of)
-            if reading.kind is TimeQuestion.CHANGES:
+            if reading.kind is _CHANGES:
                 return answering.changes(reading, subjects)
             return answering.coming(reading, subjects, as_of)
         except EvidenceUnavailableError as error:
@@ -215,9 +214,9 @@ def _search_text(request: TruthExpiryRequest, read: QuestionReading, catalog: Ca
 def _judgement(reading: TimeReading | None, as_of: date) -> tuple[date, AsOfSource]:
     """The date to judge claims on: the one the question names, unless it is still ahead (a
     future date never makes a record authoritative: then the as-of date, and what is coming)."""
-    if reading is None or reading.kind is not TimeQuestion.AS_OF or reading.judge_on > as_of:
-        return as_of, AsOfSource.OPTION
-    return reading.judge_on, AsOfSource.QUESTION
+    if reading is None or reading.kind is not _AS_OF or reading.judge_on > as_of:
+        return as_of, _OPTION
+    return reading.judge_on, _QUESTION
 
 
 def _timelines(verdicts: Sequence[Verdict], answers: Sequence[Answer]) -> Histories:

@@ -31,6 +31,8 @@ from truthexpiry.time.dated import today_note, worded_for
 
 _KEPT_CATALOGS = 4  # catalog versions whose resolved keys are kept
 _KEPT_KEYS = 4096  # resolved keys kept per catalog version
+# Read once: an enum's member read through its class is a lookup each time (every claim).
+_NO_RECORDS, _SUPERSEDED = UnverifiedReason.NO_RECORDS, Status.SUPERSEDED
 
 
 class CatalogKeys:
@@ -123,7 +125,7 @@ class RequestRun:
             return unverified(claim, key, reason, explanation, subject)
 
         def worded(status: Status, reason: UnverifiedReason | None, explanation: str) -> str:
-            if reason is UnverifiedReason.NO_RECORDS:
+            if reason is _NO_RECORDS:
                 explanation = self._no_records(
                     claim.entity, claim.attribute, claim.scope, explanation
                 )
@@ -139,7 +141,7 @@ class RequestRun:
         """The explanation of a claim labelled `status` from `resolution`, worded for the date
         judged on; for a claim SUPERSEDED then, whether it states today's value."""
         explanation = worded_for(explanation, self._as_of, self._today, resolution.pending)
-        if status is not Status.SUPERSEDED or not self._changed_since(resolution):
+        if status is not _SUPERSEDED or not self._changed_since(resolution):
             return explanation
         now = settle(resolution.key, resolution.timeline, self._today, self._owners.policy)
         info = self._catalog.attributes.get((claim.entity, claim.attribute))
@@ -162,7 +164,7 @@ class RequestRun:
         resolution = self._resolve(key)
         subject = self._keys.describe(query.entity, query.attribute)
         if not isinstance(resolution, EvidenceUnavailableError) and (
-            resolution.reason is UnverifiedReason.NO_RECORDS
+            resolution.reason is _NO_RECORDS
         ):
             explanation = self._no_records(
                 query.entity, query.attribute, query.scope, resolution.explanation

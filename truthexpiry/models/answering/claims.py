@@ -47,7 +47,8 @@ class ValueQuery:
     scope: Scope
 
 
-@dataclass(frozen=True, slots=True)
+# Made at every request, never changed once made, nor hashed: not frozen (see `TimeAsked`).
+@dataclass(slots=True)
 class Extraction:
     """Everything an extractor proposes for one request.
 

@@ -26,7 +26,9 @@ class Statement:
     carried: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+# TimeAsked, QuestionReading and Extraction are made at every request, never changed once made,
+# nor hashed: not frozen, as a frozen dataclass sets each field through a call.
+@dataclass(slots=True)
 class TimeAsked:
     """What a question asks about time (None: nothing) and, for a question about changes or
     what is coming, what it is about (() is everything; always () for other questions)."""
@@ -35,7 +37,7 @@ class TimeAsked:
     subjects: tuple[ChangeSubject, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class QuestionReading:
     """One request's question, read once. `text` is the question as asked ("" for the message
     shortcut, which asks nothing); `in_thread` says it follows earlier questions in a thread,

@@ -23,10 +23,11 @@ class LifecycleState(StrEnum):
     @property
     def is_authoritative(self) -> bool:
         """Only shipped or effective records can say what is true."""
-        return self in _AUTHORITATIVE
+        # By identity: a set's look-up hashes the member through `Enum.__hash__`, a call.
+        return self is _SHIPPED or self is _EFFECTIVE
 
 
-_AUTHORITATIVE = frozenset({LifecycleState.SHIPPED, LifecycleState.EFFECTIVE})
+_SHIPPED, _EFFECTIVE = LifecycleState.SHIPPED, LifecycleState.EFFECTIVE
 
 
 @dataclass(frozen=True, slots=True)

@@ -52,6 +52,8 @@ _CUE_WORDS = CHANGE_CUES | {"new"}
 _ANY_DAY = date(2000, 1, 1)
 _THANKS = frozenset("thanks thank thx ty cheers ta appreciated".split())
 _THANKS_AT = 2  # "thanks, ...", "many thanks", "ok thanks"
+# Read once: an enum's member read through its class is a lookup each time (every question).
+_AS_OF, _CHANGES, _UPCOMING = TimeQuestion.AS_OF, TimeQuestion.CHANGES, TimeQuestion.UPCOMING
 
 
 def read_time(
@@ -76,17 +78,17 @@ def read_time(
     found: DateWindow | None = None
     if may_hold_a_window(ends, starts):  # else `_first_window` finds none
         dated = vocabulary is not None and vocabulary.about_a_date(tokens)
-        found = _first_window(ends, starts, Reading(as_of, kind is TimeQuestion.UPCOMING, dated))
-    if kind is TimeQuestion.CHANGES and found is not None and found.start > as_of:
-        kind = TimeQuestion.UPCOMING
-    if kind is TimeQuestion.CHANGES:
+        found = _first_window(ends, starts, Reading(as_of, kind is _UPCOMING, dated))
+    if kind is _CHANGES and found is not None and found.start > as_of:
+        kind = _UPCOMING
+    if kind is _CHANGES:
         window = DateWindow(found.start, min(found.end, as_of)) if found else last_days(as_of)
         return TimeReading(kind, window, found is not None, as_of)
-    if kind is TimeQuestion.UPCOMING:
+    if kind is _UPCOMING:
         return TimeReading(kind, _ahead(found, as_of), found is not None, as_of)
     if found is None:
         return None
-    return TimeReading(TimeQuestion.AS_OF, found, True, judgement_date(found, as_of))
+    return TimeReading(_AS_OF, found, True, judgement_date(found, as_of))
 
 
 def names_a_date(question: Sequence[Sentence]) -> bool:
@@ -94,7 +96,7 @@ def names_a_date(question: Sequence[Sentence]) -> bool:
     2025?"): a claim in it is judged as of then. Neither depends on the day that windows are
     counted from, so any day will do."""
     reading = read_time(question, _ANY_DAY)
-    return reading is not None and reading.kind is TimeQuestion.AS_OF
+    return reading is not None and reading.kind is _AS_OF
 
 
 def _thanks(sentence: Sentence) -> bool:
@@ -109,15 +111,15 @@ def _cue(tokens: list[Token], names: frozenset[int]) -> TimeQuestion | None:
         if index in names:
             continue
         if token.key in COMING_WORDS:
-            return TimeQuestion.UPCOMING
+            return _UPCOMING
         if _asks_about_change(tokens, index):
             before = {t.key for t in tokens[max(0, index - 3) : index]}
             if before & _FUTURE_AUXILIARIES:
-                return TimeQuestion.UPCOMING
+                return _UPCOMING
             changed = True
         elif token.key == "new" and index and tokens[index - 1].key in _NEW:
             changed = True
-    return TimeQuestion.CHANGES if changed else None
+    return _CHANGES if changed else None
 
 
 def _asks_about_change(tokens: list[Token], index: int) -> bool:
