@@ -13,6 +13,7 @@ import pytest
 from bench.common.stats import children
 from devtools.lifecycle_server import LocalLifecycleServer
 from tests.e2e.conftest import RunningWorker, start_worker, stop_worker
+from tests.e2e.test_operations import within
 from tests.e2e.test_worker import STALE_QUESTION, TOKEN, blocks_text, posted_in_thread
 from tests.local_slack import LocalSlack, events
 
@@ -34,15 +35,6 @@ def _command(pid: int) -> bytes:
         return b""
 
 
-def _until(condition: object, timeout: float = WAIT) -> bool:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if callable(condition) and condition():
-            return True
-        time.sleep(0.05)
-    return False
-
-
 def test_an_event_is_acknowledged_by_the_relay_before_the_worker_dispatches_it(
     running: RunningWorker,
 ) -> None:
@@ -58,7 +50,7 @@ def test_an_event_is_acknowledged_by_the_relay_before_the_worker_dispatches_it(
 
     for _ in range(20):
         pool.submit(block)
-    assert _until(lambda: len(blocker_started) >= 1)
+    assert within(WAIT, lambda: len(blocker_started) >= 1)
 
     envelope_id = running.slack.send_event(event)
     ack = running.slack.wait_for_ack(envelope_id, timeout=WAIT)
@@ -77,7 +69,7 @@ def test_a_relay_that_dies_is_started_again_and_questions_are_answered(
     os.kill(relay, signal.SIGKILL)
 
     running.slack.wait_for_connection(opened + 1, timeout=WAIT)
-    assert _until(lambda: relays() not in ([], [relay]))
+    assert within(WAIT, lambda: relays() not in ([], [relay]))
     event = events.app_mention(STALE_QUESTION, action_token=TOKEN)
     running.slack.send_event(event)
     assert "SUPERSEDED" in blocks_text(posted_in_thread(running, event["ts"]))
